@@ -1,0 +1,86 @@
+import { z } from 'zod';
+
+/**
+ * Parses the environment once at start. On failure it prints every problem, one per line,
+ * and exits: a service with half a configuration must never start serving.
+ */
+export function loadConfig<S extends z.ZodType>(
+  schema: S,
+  env: Record<string, string | undefined> = process.env,
+  exit: (code: number) => never = process.exit,
+): Readonly<z.infer<S>> {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  - ${i.path.join('.') || '(root)'}: ${i.message}`);
+    console.error(`Invalid configuration:\n${lines.join('\n')}`);
+    return exit(1);
+  }
+  return Object.freeze(parsed.data) as Readonly<z.infer<S>>;
+}
+
+/** Reusable environment fields with defaults that work on a developer machine. */
+export const env = {
+  port: (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback),
+  host: () => z.string().max(255).default('127.0.0.1'),
+  url: (fallback: string) => z.string().max(2048).url().default(fallback),
+  postgresUrl: (fallback: string) =>
+    z
+      .string()
+      .max(2048)
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+      .default(fallback),
+  redisUrl: () =>
+    z
+      .string()
+      .max(2048)
+      .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+      .default('redis://127.0.0.1:6379'),
+  logLevel: () => z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  nodeEnv: () => z.enum(['development', 'test', 'production']).default('development'),
+  positiveInt: (fallback: number) => z.coerce.number().int().positive().default(fallback),
+  bool: (fallback: boolean) =>
+    z
+      .enum(['true', 'false', '1', '0', 'yes', 'no'])
+      .default(fallback ? 'true' : 'false')
+      .transform((v) => v === 'true' || v === '1' || v === 'yes'),
+  /** Prefix of every Redis key a service writes (queues, rate limits, caches). */
+  redisPrefix: () =>
+    z
+      .string()
+      .max(64)
+      .regex(/^[a-zA-Z0-9:_-]+$/)
+      .default('tunnelscope'),
+  /**
+   * Secret the gateway presents to services. Required in production; development gets a
+   * fixed value so `pnpm start` works without setup.
+   */
+  internalSecret: () => z.string().min(32, 'must be at least 32 characters').max(256),
+};
+
+export const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/tunnelscope';
+export const DEFAULT_IPDB_URL = 'postgres://postgres@127.0.0.1:5432/tunnelscope_ipdb';
+export const DEV_INTERNAL_SECRET = 'dev-only-internal-secret-0123456789abcdef';
+
+/** Fields every service shares; services `.extend()` it with their own. */
+export const baseServiceEnv = z.object({
+  NODE_ENV: env.nodeEnv(),
+  LOG_LEVEL: env.logLevel(),
+  HOST: env.host(),
+  REDIS_URL: env.redisUrl(),
+  REDIS_PREFIX: env.redisPrefix(),
+  INTERNAL_SHARED_SECRET: env.internalSecret().default(DEV_INTERNAL_SECRET),
+});
+
+/** Refuses development defaults for secrets when NODE_ENV is production. */
+export function refuseDevSecretsInProduction(
+  cfg: { NODE_ENV: string; INTERNAL_SHARED_SECRET: string },
+  ctx: z.RefinementCtx,
+): void {
+  if (cfg.NODE_ENV === 'production' && cfg.INTERNAL_SHARED_SECRET === DEV_INTERNAL_SECRET) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['INTERNAL_SHARED_SECRET'],
+      message: 'must be set to a private value in production',
+    });
+  }
+}

@@ -1,0 +1,38 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { installErrorHandling } from './error-handler.js';
+import { loggerOptions } from './logger.js';
+import { REQUEST_ID_HEADER, requestIdFrom } from './request-id.js';
+
+export interface ServiceAppOptions {
+  service: string;
+  logLevel: string;
+  /** Largest JSON body accepted, in bytes (public forms are small). */
+  bodyLimit?: number;
+  fastify?: FastifyServerOptions;
+}
+
+/** A Fastify instance with the house defaults: request ids, redacting logs, one error shape. */
+export function createServiceApp(opts: ServiceAppOptions): FastifyInstance {
+  const app = Fastify({
+    logger: loggerOptions(opts.service, opts.logLevel),
+    genReqId: requestIdFrom,
+    requestIdHeader: false,
+    requestIdLogLabel: 'requestId',
+    bodyLimit: opts.bodyLimit ?? 16 * 1024,
+    return503OnClosing: true,
+    ...opts.fastify,
+  });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+  });
+  // Calls without a payload arrive as JSON with an empty body (DECISIONS.md): accept them, and keep
+  // Fastify's own parser (it refuses __proto__ and constructor poisoning) for everything else.
+  const secureJsonParser = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    if ((body as string).trim() === '') return done(null, undefined);
+    return secureJsonParser(req, body as string, done);
+  });
+  installErrorHandling(app);
+  return app;
+}
