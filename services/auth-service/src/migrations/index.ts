@@ -1,0 +1,20 @@
+import type { Migration } from 'kysely/migration';
+import { createDb, ensureDatabase, migrateToLatest } from '@tunnelscope/service-kit';
+import * as adminTables from './20261123000000_admin_tables.js';
+
+/** Migrations of the tables auth-service owns, in the application database. */
+export const migrations: Record<string, Migration> = {
+  '20261123000000_admin_tables': adminTables,
+};
+
+export const MIGRATION_TABLE = 'auth_service_migrations';
+
+export async function migrate(databaseUrl: string): Promise<void> {
+  await ensureDatabase(databaseUrl);
+  const db = createDb(databaseUrl, { max: 1, applicationName: 'auth-service-migrate' });
+  try {
+    await migrateToLatest(db, migrations, MIGRATION_TABLE);
+  } finally {
+    await db.destroy();
+  }
+}

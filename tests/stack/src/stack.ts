@@ -1,0 +1,190 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  createTestDatabase,
+  startMailSink,
+  uniqueRedisPrefix,
+  TEST_REDIS_URL,
+  type MailSink,
+  type TestDatabase,
+} from '@tunnelscope/test-kit';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHttp(url: string, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+export interface StackProcess {
+  name: string;
+  child: ChildProcess;
+  output: string[];
+}
+
+export interface Stack {
+  gatewayUrl: string;
+  adminPrefix: string;
+  sink: MailSink;
+  db: TestDatabase;
+  env: Record<string, string>;
+  processes: Map<string, StackProcess>;
+  /** Starts (or restarts) one of the stack's processes and waits for its health check. */
+  start(name: StackService): Promise<void>;
+  stop(name: StackService): Promise<void>;
+  close(): Promise<void>;
+}
+
+export type StackService = 'forms-service' | 'analytics-service' | 'mailer-worker' | 'gateway';
+
+const ENTRY: Record<StackService, string> = {
+  'forms-service': 'services/forms-service/dist/server.js',
+  'analytics-service': 'services/analytics-service/dist/server.js',
+  'mailer-worker': 'services/mailer-worker/dist/server.js',
+  gateway: 'gateway/dist/server.js',
+};
+
+/**
+ * The built stack as real processes: its own database (migrated by the same command a person
+ * runs), its own Redis prefix, an SMTP sink, and every service on a free port.
+ */
+export async function startStack(opts: { label: string; env?: Record<string, string>; services?: StackService[] }): Promise<Stack> {
+  const db = await createTestDatabase(opts.label);
+  const ipdb = await createTestDatabase(`${opts.label}_ip`);
+  const sink = await startMailSink();
+  const ports = {
+    gateway: await freePort(),
+    forms: await freePort(),
+    auth: await freePort(),
+    analytics: await freePort(),
+    mailer: await freePort(),
+  };
+  const adminHex = 'ab12cd34ef56ab78cd90ef12ab34cd56';
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    HOST: '127.0.0.1',
+    DATABASE_URL: db.url,
+    IPDB_URL: ipdb.url,
+    REDIS_URL: TEST_REDIS_URL,
+    REDIS_PREFIX: uniqueRedisPrefix(opts.label),
+    SMTP_URL: sink.smtpUrl,
+    ADMIN_PATH_HEX: adminHex,
+    GATEWAY_PORT: String(ports.gateway),
+    FORMS_SERVICE_PORT: String(ports.forms),
+    AUTH_SERVICE_PORT: String(ports.auth),
+    ANALYTICS_SERVICE_PORT: String(ports.analytics),
+    MAILER_WORKER_PORT: String(ports.mailer),
+    FORMS_SERVICE_URL: `http://127.0.0.1:${ports.forms}`,
+    AUTH_SERVICE_URL: `http://127.0.0.1:${ports.auth}`,
+    ANALYTICS_SERVICE_URL: `http://127.0.0.1:${ports.analytics}`,
+    CONTACT_INBOX: 'team@tunnelscope.example',
+    ...opts.env,
+  };
+  const health: Record<StackService, string> = {
+    'forms-service': `http://127.0.0.1:${ports.forms}/healthz`,
+    'analytics-service': `http://127.0.0.1:${ports.analytics}/healthz`,
+    'mailer-worker': `http://127.0.0.1:${ports.mailer}/healthz`,
+    gateway: `http://127.0.0.1:${ports.gateway}/healthz`,
+  };
+
+  await new Promise<void>((resolve, reject) => {
+    const m = spawn(process.execPath, [path.join(repoRoot, 'scripts/db-migrate.mjs')], { env, stdio: 'pipe' });
+    let out = '';
+    m.stdout.on('data', (d) => (out += d));
+    m.stderr.on('data', (d) => (out += d));
+    m.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`db-migrate failed (${code}): ${out}`))));
+  });
+
+  const processes = new Map<string, StackProcess>();
+  const stack: Stack = {
+    gatewayUrl: `http://127.0.0.1:${ports.gateway}`,
+    adminPrefix: `/admin-${adminHex}`,
+    sink,
+    db,
+    env,
+    processes,
+    async start(name) {
+      const output: string[] = [];
+      const child = spawn(process.execPath, [path.join(repoRoot, ENTRY[name])], { env, stdio: 'pipe' });
+      child.stdout!.on('data', (d: Buffer) => output.push(d.toString()));
+      child.stderr!.on('data', (d: Buffer) => output.push(d.toString()));
+      processes.set(name, { name, child, output });
+      try {
+        await waitForHttp(health[name]);
+      } catch (err) {
+        throw new Error(`${name} did not start: ${(err as Error).message}\n${output.join('')}`);
+      }
+    },
+    async stop(name) {
+      const p = processes.get(name);
+      if (!p || p.child.exitCode !== null) return;
+      const exited = new Promise((r) => p.child.once('exit', r));
+      p.child.kill('SIGTERM');
+      await exited;
+      processes.delete(name);
+    },
+    async close() {
+      for (const name of [...processes.keys()].reverse()) await stack.stop(name as StackService);
+      await sink.close();
+      await db.drop();
+      await ipdb.drop();
+    },
+  };
+  for (const name of opts.services ?? (['forms-service', 'analytics-service', 'mailer-worker', 'gateway'] as const)) {
+    await stack.start(name);
+  }
+  return stack;
+}
+
+/** A JSON call through the gateway, as a browser would make it. */
+export async function call(
+  stack: Stack,
+  method: string,
+  urlPath: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: any; headers: Headers }> {
+  const res = await fetch(stack.gatewayUrl + urlPath, {
+    method,
+    headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
+    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  const text = await res.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    // not JSON (HTML pages)
+  }
+  return { status: res.status, body: parsed, headers: res.headers };
+}
+
+export function codeFrom(text: string): string {
+  const match = /\b(\d{6})\b/.exec(text);
+  if (!match) throw new Error(`no 6-digit code in mail: ${text.slice(0, 200)}`);
+  return match[1]!;
+}
