@@ -3,3 +3,12 @@ export * from './errors.js';
 export * from './text-guards.js';
 export * from './public-api.js';
 export * from './mail-jobs.js';
+export {
+  sanitizeInput,
+  isChangedBySanitizing,
+  encodeForDisplay,
+  containsEventHandler,
+  type SanitizeOptions,
+} from './sanitizer.js';
+export * from './threat-detector.js';
+export * from './client-rules.js';

@@ -14,9 +14,9 @@ import {
 import { hasForbiddenCharacters } from './text-guards.js';
 
 /** A bounded, trimmed text field that refuses control, bidi-override and zero-width characters. */
-function text(label: string, max: number, opts: { multiLine?: boolean } = {}) {
+function text(label: string, max: number, opts: { multiLine?: boolean; typeError?: string } = {}) {
   return z
-    .string({ error: `${label} is required` })
+    .string({ error: opts.typeError ?? `${label} is required` })
     .max(max, `${label} must not exceed ${max} characters`)
     .transform((v) => v.normalize('NFC').trim())
     .refine((v) => !hasForbiddenCharacters(v, opts.multiLine), `${label} contains invalid characters`);
@@ -45,10 +45,11 @@ export const checkWaitlistEmailResponseSchema = z.object({ exists: z.boolean(), 
 export type CheckWaitlistEmailResponse = z.infer<typeof checkWaitlistEmailResponseSchema>;
 
 // ---- waitlist ----
+// nullish() rather than a union with z.null(): a union reports a too-long value as 'Invalid input'
+// instead of the field's own message.
 const optionalText = (label: string, max: number) =>
-  z
-    .union([text(label, max), z.null()])
-    .optional()
+  text(label, max, { typeError: `${label} must be a string` })
+    .nullish()
     .transform((v) => (v ? v : null));
 
 export const waitlistRequestSchema = z.strictObject({
@@ -77,6 +78,9 @@ export const vpnRequestSchema = z.strictObject({
     .trim()
     .min(1, 'Google Play Store link is required')
     .max(MAX_LENGTHS.url, `Must be a valid URL`)
+    // The URL parser percent-encodes spaces, controls and bidi or zero-width characters instead of
+    // refusing them; a pasted link holding any of them is not a valid URL, and must not be stored.
+    .refine((v) => !/\s/.test(v) && !hasForbiddenCharacters(v), 'Must be a valid URL')
     .pipe(z.url({ error: 'Must be a valid URL', protocol: /^https?$/ }))
     .refine(
       (v) => v.startsWith(PLAY_STORE_PREFIX),

@@ -107,10 +107,23 @@ export function containsEventHandler(value: string): boolean {
   return false;
 }
 
+/**
+ * Block removal runs to a fixed point before the generic stripper, so that a block assembled by an
+ * earlier removal (`<scr<script></script>ipt>alert(1)</script>`) loses its body too, instead of the
+ * stripper taking its tags and leaving `alert(1)` behind.
+ */
+function removeDangerousBlocks(value: string): string {
+  let current = value;
+  for (;;) {
+    const next = current.replace(DANGEROUS_BLOCK, '');
+    if (next === current) return current;
+    current = next;
+  }
+}
+
 /** One pass of every removal that counts as "changed by sanitizing" (DECISIONS.md). */
 function removeActiveContentOnce(value: string): string {
-  return value
-    .replace(DANGEROUS_BLOCK, '')
+  return removeDangerousBlocks(value)
     .replace(HTML_COMMENT, '')
     .replace(HTML_TAG, '')
     .replace(JAVASCRIPT_SCHEME, '')
@@ -121,7 +134,7 @@ function removeActiveContentOnce(value: string): string {
 
 /**
  * Removes until nothing changes, because one removal can assemble another from the pieces around it:
- * `<scr<script></script>ipt>` leaves `<script>`, `javajavascript:script:` leaves `javascript:`.
+ * stripping `<b>` from `<<b>script>alert(1)` leaves `<script>alert(1)`, which the next pass removes.
  * Every pass that changes the value shortens it, so the loop ends.
  */
 function removeActiveContent(value: string): string {
