@@ -2,14 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  createTestDatabase,
-  startMailSink,
-  uniqueRedisPrefix,
-  TEST_REDIS_URL,
-  type MailSink,
-  type TestDatabase,
-} from '@tunnelscope/test-kit';
+import { startMailSink, type MailSink } from '@tunnelscope/mail-sink';
+import { createTestDatabase, uniqueRedisPrefix, TEST_REDIS_URL, type TestDatabase } from './database.js';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -102,6 +96,7 @@ export async function startStack(opts: { label: string; env?: Record<string, str
     AUTH_SERVICE_URL: `http://127.0.0.1:${ports.auth}`,
     ANALYTICS_SERVICE_URL: `http://127.0.0.1:${ports.analytics}`,
     CONTACT_INBOX: 'team@tunnelscope.example',
+    INTERNAL_SHARED_SECRET: 'stack-internal-secret-0123456789abcdef-xyz',
     ...opts.env,
   };
   const health: Record<StackService, string> = {

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { call, codeFrom, startStack, type Stack } from '../src/stack.js';
+import { call, codeFrom, startStack, type Stack } from '@tunnelscope/test-kit';
 
 /**
  * A visitor's three flows through the real gateway process, the real forms-service, the real

@@ -1,0 +1,97 @@
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { baseServiceEnv, env, loadConfig, refuseDevSecretsInProduction } from '@tunnelscope/service-kit';
+
+/** Development-only admin prefix; production must choose its own (refused there). */
+export const DEV_ADMIN_PATH_HEX = '0d3ad0c0ffee0b5e55ed0a11c0ffee00';
+export const TURNSTILE_ALWAYS_PASS_SITE_KEY = '1x00000000000000000000AA';
+export const DEFAULT_TURNSTILE_SCRIPT_URL = 'https://challenges.cloudflare.com/turnstile/v0/api.js';
+
+/** `gateway/src` and `gateway/dist` are both one level below `gateway/`, so this works from either. */
+const repoPath = (relative: string) => fileURLToPath(new URL(`../../${relative}`, import.meta.url));
+
+/**
+ * An upstream base URL: `http://host:port` only (no path, no credentials; services listen on a
+ * private network). The empty string means "not deployed here": its routes answer 503.
+ */
+const upstreamUrl = (fallback: string) =>
+  z
+    .string()
+    .max(2048)
+    .default(fallback)
+    .refine((v) => {
+      if (v === '') return true;
+      try {
+        const u = new URL(v);
+        return u.protocol === 'http:' && u.pathname === '/' && !u.search && !u.username && !u.password;
+      } catch {
+        return false;
+      }
+    }, 'must be an http://host:port URL without a path (or empty: not deployed)');
+
+const httpUrl = (fallback: string) =>
+  z
+    .string()
+    .max(2048)
+    .default(fallback)
+    .refine((v) => {
+      try {
+        return ['http:', 'https:'].includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    }, 'must be an absolute http(s) URL');
+
+export const gatewayEnvSchema = baseServiceEnv
+  .extend({
+    GATEWAY_PORT: env.port(8080),
+    /** Hidden admin prefix: `/admin-<ADMIN_PATH_HEX>`. Required in production. */
+    ADMIN_PATH_HEX: z
+      .string()
+      .max(128)
+      .regex(/^[0-9a-f]{16,}$/i, 'must be at least 16 hexadecimal characters')
+      .optional(),
+    FORMS_SERVICE_URL: upstreamUrl('http://127.0.0.1:4001'),
+    AUTH_SERVICE_URL: upstreamUrl('http://127.0.0.1:4002'),
+    ANALYTICS_SERVICE_URL: upstreamUrl('http://127.0.0.1:4003'),
+    UPSTREAM_TIMEOUT_MS: env.positiveInt(10_000),
+    /** Sockets kept per upstream; requests beyond it queue in the agent. */
+    UPSTREAM_MAX_SOCKETS: env.positiveInt(256),
+    /** Largest request body (by Content-Length) forwarded; services enforce their own, smaller limits. */
+    MAX_BODY_BYTES: env.positiveInt(1024 * 1024),
+    /** Proxies in front of the gateway whose X-Forwarded-* headers are believed (0: none). */
+    TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+    PUBLIC_WEB_DIST: z.string().min(1).max(4096).default(repoPath('apps/public-web/dist')),
+    ADMIN_WEB_DIST: z.string().min(1).max(4096).default(repoPath('apps/admin-web/dist')),
+    BRAND_NAME: z.string().trim().min(1).max(100).default('TunnelScope'),
+    SALES_EMAIL: z.email().max(254).default('sales@tunnelscope.example'),
+    SUPPORT_EMAIL: z.email().max(254).default('support@tunnelscope.example'),
+    TURNSTILE_SITE_KEY: z
+      .string()
+      .max(128)
+      .regex(/^[A-Za-z0-9_-]+$/, 'must be a Turnstile site key')
+      .default(TURNSTILE_ALWAYS_PASS_SITE_KEY),
+    TURNSTILE_SCRIPT_URL: httpUrl(DEFAULT_TURNSTILE_SCRIPT_URL),
+    /** Send Strict-Transport-Security even when no trusted proxy says the request came over TLS. */
+    FORCE_HSTS: env.bool(false),
+  })
+  .superRefine((cfg, ctx) => {
+    refuseDevSecretsInProduction(cfg, ctx);
+    if (cfg.NODE_ENV === 'production' && (!cfg.ADMIN_PATH_HEX || cfg.ADMIN_PATH_HEX === DEV_ADMIN_PATH_HEX)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ADMIN_PATH_HEX'],
+        message: 'must be set to a private value in production (e.g. `openssl rand -hex 16`)',
+      });
+    }
+  })
+  .transform((cfg) => ({ ...cfg, ADMIN_PATH_HEX: cfg.ADMIN_PATH_HEX ?? DEV_ADMIN_PATH_HEX }));
+
+export type GatewayConfig = Readonly<z.infer<typeof gatewayEnvSchema>>;
+
+export function readConfig(
+  source: Record<string, string | undefined> = process.env,
+  exit?: (code: number) => never,
+): GatewayConfig {
+  return loadConfig(gatewayEnvSchema, source, exit);
+}

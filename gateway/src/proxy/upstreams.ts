@@ -1,0 +1,211 @@
+/**
+ * One http-proxy server and one keep-alive agent per upstream, created once at start-up: the
+ * request path allocates no agent, no proxy and no options object. Responses are written by
+ * `onProxyRes` (http-proxy's `selfHandleResponse`), so the gateway, not the upstream, decides
+ * hop-by-hop and security headers on the client connection.
+ */
+import http, { type ClientRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import { pipeline } from 'node:stream';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import httpProxy from 'http-proxy';
+import type { ErrorCode } from '@tunnelscope/contracts';
+import { errorBody, REQUEST_ID_HEADER } from '@tunnelscope/service-kit';
+import type { UpstreamName } from '../routes/route-table.js';
+import { clientAddress, copyResponseHeaders, forwardedHost, forwardedProto, prepareUpstreamHeaders } from './forwarding.js';
+
+/** How a person reads each upstream's name in an error message. */
+export const UPSTREAM_LABELS: Record<UpstreamName, string> = {
+  forms: 'The forms service',
+  auth: 'The admin sign-in service',
+  analytics: 'The analytics service',
+};
+
+export type UpstreamStatus = 'ok' | 'down' | 'not configured';
+
+export interface UpstreamOptions {
+  urls: Record<UpstreamName, string>;
+  timeoutMs: number;
+  maxSockets: number;
+  maxBodyBytes: number;
+  trustedProxyHops: number;
+  gatewayToken: string;
+  /** `/admin-<hex>`, sent upstream as X-Forwarded-Prefix on admin calls. */
+  adminPrefix: string;
+  /** Headers the gateway sets itself and an upstream may not replace. */
+  reservedResponseHeaders: ReadonlySet<string>;
+  log: FastifyBaseLogger;
+}
+
+interface Upstream {
+  name: UpstreamName;
+  target: URL;
+  agent: http.Agent;
+  proxy: httpProxy;
+}
+
+/** Raised on the upstream request when it stays silent for `timeoutMs`. */
+export class UpstreamTimeoutError extends Error {
+  readonly code = 'UPSTREAM_TIMEOUT';
+  constructor(timeoutMs: number) {
+    super(`upstream did not answer within ${timeoutMs} ms`);
+  }
+}
+
+const PROBE_TIMEOUT_MS = 2000;
+const noop = () => undefined;
+
+function sendJsonError(res: ServerResponse, status: number, code: ErrorCode, message: string, requestId: string | undefined) {
+  const body = JSON.stringify(errorBody(code, message, requestId));
+  res.statusCode = status;
+  res.setHeader('content-type', 'application/json; charset=utf-8');
+  res.setHeader('content-length', Buffer.byteLength(body));
+  res.setHeader('cache-control', 'no-store');
+  res.end(body);
+}
+
+export class Upstreams {
+  private readonly upstreams: Partial<Record<UpstreamName, Upstream>> = {};
+
+  constructor(private readonly opts: UpstreamOptions) {
+    for (const name of Object.keys(opts.urls) as UpstreamName[]) {
+      const url = opts.urls[name];
+      if (url) this.upstreams[name] = this.create(name, url);
+    }
+  }
+
+  private create(name: UpstreamName, url: string): Upstream {
+    const target = new URL(url);
+    const agent = new http.Agent({
+      keepAlive: true,
+      maxSockets: this.opts.maxSockets,
+      maxFreeSockets: Math.min(this.opts.maxSockets, 64),
+      // Idle sockets close well before a Fastify upstream's 72 s keep-alive (and Node caps this
+      // by the upstream's own Keep-Alive hint), so a reused socket is never one the upstream is closing.
+      timeout: 30_000,
+      scheduling: 'lifo',
+    });
+    const proxy = httpProxy.createProxyServer({
+      target: url,
+      agent,
+      xfwd: false,
+      changeOrigin: false,
+      selfHandleResponse: true,
+    });
+    const { timeoutMs, log } = this.opts;
+    const label = UPSTREAM_LABELS[name];
+    const reserved = this.opts.reservedResponseHeaders;
+
+    function onUpstreamTimeout(this: ClientRequest) {
+      this.destroy(new UpstreamTimeoutError(timeoutMs));
+    }
+    proxy.on('proxyReq', (proxyReq: ClientRequest) => {
+      proxyReq.setTimeout(timeoutMs, onUpstreamTimeout);
+    });
+    proxy.on('proxyRes', (proxyRes: IncomingMessage, _req: IncomingMessage, res: ServerResponse) => {
+      if (res.destroyed) {
+        // The client left; drain so the upstream socket goes back to the pool.
+        proxyRes.resume();
+        return;
+      }
+      res.statusCode = proxyRes.statusCode ?? 502;
+      if (proxyRes.statusMessage) res.statusMessage = proxyRes.statusMessage;
+      copyResponseHeaders(proxyRes.headers, res, reserved);
+      pipeline(proxyRes, res, noop);
+    });
+    proxy.on('error', (err: NodeJS.ErrnoException, req: IncomingMessage, res: ServerResponse | Socket) => {
+      const requestId = req.headers[REQUEST_ID_HEADER] as string | undefined;
+      const timedOut = err instanceof UpstreamTimeoutError;
+      log.warn({ requestId, upstream: name, code: err.code, err: err.message }, 'upstream request failed');
+      if (!('setHeader' in res)) {
+        res.destroy();
+        return;
+      }
+      if (res.headersSent || res.writableEnded) {
+        res.destroy();
+        return;
+      }
+      if (timedOut) {
+        sendJsonError(res, 504, 'GATEWAY_TIMEOUT', `${label} did not answer in time, please try again shortly`, requestId);
+      } else {
+        sendJsonError(res, 502, 'BAD_GATEWAY', `${label} is unavailable, please try again shortly`, requestId);
+      }
+    });
+    return { name, target, agent, proxy };
+  }
+
+  /**
+   * Sends the request to `upstream` with `url` (path and query). Answers by itself when the
+   * upstream is not deployed or the request is refused before forwarding.
+   */
+  forward(request: FastifyRequest, reply: FastifyReply, upstream: UpstreamName, url: string, admin: boolean): void {
+    const up = this.upstreams[upstream];
+    if (!up) {
+      reply
+        .code(503)
+        .send(
+          errorBody('SERVICE_UNAVAILABLE', `${UPSTREAM_LABELS[upstream]} is not available on this deployment`, request.id),
+        );
+      return;
+    }
+    const req = request.raw;
+    const declared = req.headers['content-length'];
+    if (declared !== undefined && Number(declared) > this.opts.maxBodyBytes) {
+      // Closing stops Node from reading (and discarding) a large body to keep the connection.
+      reply.header('connection', 'close').code(413).send(errorBody('PAYLOAD_TOO_LARGE', 'Request body is too large', request.id));
+      return;
+    }
+    const hops = this.opts.trustedProxyHops;
+    // Read every forwarding fact before the headers are rewritten.
+    const facts = {
+      clientIp: clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], hops),
+      proto: forwardedProto('encrypted' in req.socket && req.socket.encrypted === true, req.headers, hops),
+      host: forwardedHost(req.headers, hops),
+      requestId: request.id,
+      gatewayToken: this.opts.gatewayToken,
+      prefix: admin ? this.opts.adminPrefix : undefined,
+    };
+    if (!prepareUpstreamHeaders(req.headers, facts)) {
+      reply.header('connection', 'close').code(400).send(errorBody('BAD_REQUEST', 'Unsupported Transfer-Encoding', request.id));
+      return;
+    }
+    reply.hijack();
+    req.url = url;
+    reply.raw.setHeader(REQUEST_ID_HEADER, request.id);
+    up.proxy.web(req, reply.raw);
+  }
+
+  /** GET <upstream>/healthz, for the gateway's readiness report. */
+  probe(name: UpstreamName): Promise<UpstreamStatus> {
+    const up = this.upstreams[name];
+    if (!up) return Promise.resolve('not configured');
+    return new Promise((resolve) => {
+      const req = http.get(
+        {
+          agent: up.agent,
+          hostname: up.target.hostname.replace(/^\[|\]$/g, ''),
+          port: up.target.port || 80,
+          path: '/healthz',
+          timeout: PROBE_TIMEOUT_MS,
+        },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode === 200 ? 'ok' : 'down');
+        },
+      );
+      req.on('timeout', () => req.destroy(new Error('probe timed out')));
+      req.on('error', () => resolve('down'));
+    });
+  }
+
+  names(): UpstreamName[] {
+    return Object.keys(this.opts.urls) as UpstreamName[];
+  }
+
+  close(): void {
+    for (const up of Object.values(this.upstreams)) {
+      up.proxy.close();
+      up.agent.destroy();
+    }
+  }
+}

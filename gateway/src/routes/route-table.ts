@@ -1,0 +1,116 @@
+/**
+ * The gateway's route table (DECISIONS.md "Topology"), as data. `resolveRoute` is the only place
+ * that decides where a request goes; docs/ARCHITECTURE.md and gateway/README.md describe it.
+ *
+ * Paths are matched on the raw request path (before percent-decoding), segment by segment: a row
+ * `/data/waitlist` matches `/data/waitlist`, `/data/waitlist/42` and `/data/waitlist?page=2`, but
+ * not `/data/waitlisted`. Services route on the raw path too, so both sides agree on every URL.
+ */
+import { timingSafeEqual } from 'node:crypto';
+import { PUBLIC_API, PUBLIC_ROUTES } from '@tunnelscope/contracts';
+
+export const UPSTREAMS = ['forms', 'auth', 'analytics'] as const;
+export type UpstreamName = (typeof UPSTREAMS)[number];
+
+export interface ProxyRow {
+  /** `public`: matched on the path as is. `admin`: matched on the path after `/admin-<hex>`. */
+  scope: 'public' | 'admin';
+  /** Matches this path and everything below it. */
+  path: string;
+  /** `null`: an API namespace with no such endpoint: the gateway answers 404 JSON itself. */
+  upstream: UpstreamName | null;
+}
+
+/** First match wins, so more specific rows come first. */
+export const ROUTE_TABLE: readonly ProxyRow[] = [
+  { scope: 'public', path: PUBLIC_API.stats.path, upstream: 'analytics' },
+  { scope: 'public', path: '/api', upstream: 'forms' },
+  { scope: 'admin', path: '/auth', upstream: 'auth' },
+  { scope: 'admin', path: '/admin-users', upstream: 'auth' },
+  { scope: 'admin', path: '/data/admin-users', upstream: 'auth' },
+  { scope: 'admin', path: '/data/active-sessions', upstream: 'auth' },
+  { scope: 'admin', path: '/data/disconnect-session', upstream: 'auth' },
+  { scope: 'admin', path: '/data/waitlist', upstream: 'forms' },
+  { scope: 'admin', path: '/data/vpn-requests', upstream: 'forms' },
+  { scope: 'admin', path: '/data/contacts', upstream: 'forms' },
+  { scope: 'admin', path: '/data/logs', upstream: 'forms' },
+  { scope: 'admin', path: '/dashboard', upstream: 'forms' },
+  { scope: 'admin', path: '/vpn-db', upstream: 'analytics' },
+  // Any other /data/… is an API call the back-office does not have: JSON 404, never the SPA's HTML.
+  { scope: 'admin', path: '/data', upstream: null },
+];
+
+export type Resolution =
+  /** Forward to `upstream` with `url` (path and query; admin paths lose their prefix). */
+  | { kind: 'proxy'; upstream: UpstreamName; url: string; admin: boolean }
+  /** An admin API path that no service serves. */
+  | { kind: 'api-not-found' }
+  /** The admin SPA; `path` is relative to the prefix and starts with `/`. */
+  | { kind: 'admin-app'; path: string }
+  /** The public SPA: `known` is true for its routes (200), false for its 404 page. */
+  | { kind: 'public-app'; path: string; known: boolean }
+  /** Dot segments or a non-origin-form target: refused before anything else looks at it. */
+  | { kind: 'bad-path' };
+
+const PUBLIC_ROUTE_SET: ReadonlySet<string> = new Set(PUBLIC_ROUTES);
+const ADMIN_MARK = '/admin-';
+// `.`/`..` segments, raw or percent-encoded: browsers never send them, and a service routing on
+// the raw path would disagree with anything that normalises it.
+export const DOT_SEGMENT = /(?:^|\/|%2f|\\|%5c)(?:\.|%2e){1,2}(?:\/|%2f|\\|%5c|$)/i;
+
+function matches(path: string, rowPath: string): boolean {
+  return path === rowPath || (path.startsWith(rowPath) && path.charCodeAt(rowPath.length) === 47 /* / */);
+}
+
+function equalConstantTime(candidate: string, secret: Buffer): boolean {
+  const given = Buffer.from(candidate);
+  // Lengths leak nothing useful (the hex length is not secret); the content is compared in constant time.
+  return given.length === secret.length && timingSafeEqual(given, secret);
+}
+
+export interface RouteResolver {
+  (rawUrl: string): Resolution;
+  /** `/admin-<hex>`, for headers sent upstream (never for public pages). */
+  readonly adminPrefix: string;
+}
+
+export function createRouteResolver(adminHex: string, table: readonly ProxyRow[] = ROUTE_TABLE): RouteResolver {
+  const secretHex = Buffer.from(adminHex);
+  const publicRows = table.filter((r) => r.scope === 'public');
+  const adminRows = table.filter((r) => r.scope === 'admin');
+
+  const resolve = (rawUrl: string): Resolution => {
+    if (rawUrl.charCodeAt(0) !== 47 /* / */) return { kind: 'bad-path' };
+    const q = rawUrl.indexOf('?');
+    const path = q === -1 ? rawUrl : rawUrl.slice(0, q);
+    if (path.includes('.') || path.includes('%')) {
+      if (DOT_SEGMENT.test(path)) return { kind: 'bad-path' };
+    }
+
+    if (path.startsWith(ADMIN_MARK)) {
+      const slash = path.indexOf('/', ADMIN_MARK.length);
+      const hex = slash === -1 ? path.slice(ADMIN_MARK.length) : path.slice(ADMIN_MARK.length, slash);
+      if (equalConstantTime(hex, secretHex)) {
+        const rest = slash === -1 ? '/' : path.slice(slash);
+        for (const row of adminRows) {
+          if (!matches(rest, row.path)) continue;
+          if (row.upstream === null) return { kind: 'api-not-found' };
+          return { kind: 'proxy', upstream: row.upstream, url: q === -1 ? rest : rest + rawUrl.slice(q), admin: true };
+        }
+        return { kind: 'admin-app', path: rest };
+      }
+      // A wrong hex is just an unknown public path: same page, same status.
+    }
+
+    for (const row of publicRows) {
+      if (!matches(path, row.path)) continue;
+      if (row.upstream === null) return { kind: 'api-not-found' };
+      return { kind: 'proxy', upstream: row.upstream, url: rawUrl, admin: false };
+    }
+    // `/waitlist/` is the same screen as `/waitlist` for the SPA's router.
+    const route = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
+    return { kind: 'public-app', path, known: PUBLIC_ROUTE_SET.has(route) };
+  };
+
+  return Object.assign(resolve, { adminPrefix: `${ADMIN_MARK}${adminHex}` });
+}

@@ -1,0 +1,66 @@
+/**
+ * Settings a bundle needs at run time (DECISIONS.md: never baked in at build time), written into
+ * each `index.html` once at start-up as a JSON data block:
+ *
+ *   <script type="application/json" id="runtime-config">{"brandName":"TunnelScope",…}</script>
+ *
+ * A data block is never executed, so the CSP stays free of inline scripts, and the SPA reads it
+ * synchronously: `JSON.parse(document.getElementById('runtime-config')!.textContent!)`.
+ * The public page's block never holds the admin prefix.
+ */
+import type { GatewayConfig } from '../config.js';
+
+export const RUNTIME_CONFIG_ELEMENT_ID = 'runtime-config';
+
+export interface RuntimeConfig {
+  brandName: string;
+  salesEmail: string;
+  supportEmail: string;
+  turnstileSiteKey: string;
+  turnstileScriptUrl: string;
+}
+
+export function runtimeConfigFrom(config: GatewayConfig): RuntimeConfig {
+  return {
+    brandName: config.BRAND_NAME,
+    salesEmail: config.SALES_EMAIL,
+    supportEmail: config.SUPPORT_EMAIL,
+    turnstileSiteKey: config.TURNSTILE_SITE_KEY,
+    turnstileScriptUrl: config.TURNSTILE_SCRIPT_URL,
+  };
+}
+
+/** JSON that cannot end its <script> element or open a comment, whatever the values hold. */
+export function jsonForHtml(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+export function runtimeConfigTag(runtime: RuntimeConfig): string {
+  return `<script type="application/json" id="${RUNTIME_CONFIG_ELEMENT_ID}">${jsonForHtml(runtime)}</script>`;
+}
+
+export function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+/**
+ * Puts `atHeadStart` right after `<head …>` (a `<base>` must precede every relative URL) and
+ * `atHeadEnd` right before `</head>`. A page without a head gets both in front of its content.
+ */
+export function injectIntoHead(html: string, { atHeadStart = '', atHeadEnd = '' }: { atHeadStart?: string; atHeadEnd?: string }): string {
+  const open = /<head(?:\s[^>]*)?>/i.exec(html);
+  const close = /<\/head\s*>/i.exec(html);
+  if (!open || !close || close.index < open.index) return atHeadStart + atHeadEnd + html;
+  const afterOpen = open.index + open[0].length;
+  return html.slice(0, afterOpen) + atHeadStart + html.slice(afterOpen, close.index) + atHeadEnd + html.slice(close.index);
+}

@@ -1,0 +1,51 @@
+/**
+ * The forms-service HTTP app, built from explicit dependencies so tests pass their own database,
+ * Redis, queue and clock. It does not listen; server.ts does.
+ */
+import {
+  createServiceApp,
+  installGatewayTrust,
+  pingDb,
+  registerHealthRoutes,
+  type MailQueue,
+} from '@tunnelscope/service-kit';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Redis } from 'ioredis';
+import type { Clock } from './codes/code-step.js';
+import type { FormsConfig } from './config.js';
+import type { FormsDb } from './db/schema.js';
+import publicRoutes from './routes/index.js';
+import { registerRateLimits } from './routes/rate-limit.js';
+import { createFormServices } from './services.js';
+
+export type { Clock } from './codes/code-step.js';
+
+export interface AppDeps {
+  config: FormsConfig;
+  db: FormsDb;
+  /** Request-path client: rate limits and code quotas. */
+  redis: Redis;
+  mailQueue: MailQueue;
+  clock: Clock;
+}
+
+export const systemClock: Clock = { now: () => new Date() };
+
+/** Public form bodies are small; the security log has its own, smaller limit. */
+export const BODY_LIMIT_BYTES = 16 * 1024;
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = createServiceApp({ service: 'forms-service', logLevel: deps.config.LOG_LEVEL, bodyLimit: BODY_LIMIT_BYTES });
+  installGatewayTrust(app, deps.config.INTERNAL_SHARED_SECRET);
+  registerHealthRoutes(app, {
+    // pingDb takes Kysely<unknown>, which a typed Kysely<FormsDatabase> does not satisfy.
+    postgres: () => pingDb(deps.db as unknown as Kysely<unknown>),
+    redis: () => deps.redis.ping(),
+  });
+
+  const services = createFormServices({ ...deps, log: app.log });
+  await registerRateLimits(app, { redis: deps.redis, config: deps.config, logs: services.logs });
+  await app.register(publicRoutes, { services, config: deps.config });
+  return app;
+}

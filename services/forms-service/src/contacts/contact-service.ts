@@ -1,0 +1,114 @@
+/**
+ * Contact messages (the contact page and the security demo's secure form): nothing reaches the
+ * team until the visitor's code verifies; then the visitor gets an acknowledgement and the team
+ * inbox the message.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  CONTACT_REPLY_PROMISE_HOURS,
+  contactRequestSchema,
+  type MailJob,
+  type SubmitResponse,
+  type VerifyResponse,
+} from '@tunnelscope/contracts';
+import { settleFollowups } from '../codes/code-repository.js';
+import { submitWithCode, verifyWithCode, type CodeStepDeps } from '../codes/code-step.js';
+import { lockFormEmail } from '../codes/email-lock.js';
+import type { ContactFormRow } from '../db/schema.js';
+import type { Visitor } from '../registration-logs/registration-log-service.js';
+import {
+  findContactForUpdate,
+  findUnverifiedContact,
+  insertContact,
+  markContactVerified,
+  updateContact,
+} from './contact-repository.js';
+
+export const CONTACT_SENT_MESSAGE = `Message sent successfully! We'll get back to you within ${CONTACT_REPLY_PROMISE_HOURS} hours.`;
+
+export interface ContactService {
+  submit(visitor: Visitor, body: unknown): Promise<SubmitResponse>;
+  verify(visitor: Visitor, body: unknown): Promise<VerifyResponse>;
+}
+
+/** The visitor's acknowledgement and the team's copy; job ids make a repeat enqueue a no-op. */
+export function contactFollowupMails(
+  row: ContactFormRow,
+  contactInbox: string,
+  httpRequestId?: string,
+): { job: MailJob; jobId: string }[] {
+  const meta = httpRequestId ? { meta: { requestId: httpRequestId } } : {};
+  return [
+    {
+      jobId: `contact-acknowledgement-${row.id}`,
+      job: { type: 'contact-acknowledgement', to: row.email, name: row.name, subject: row.subject, ...meta },
+    },
+    {
+      jobId: `contact-team-notification-${row.id}`,
+      job: {
+        type: 'contact-team-notification',
+        to: contactInbox,
+        contactId: row.id,
+        fromName: row.name,
+        fromEmail: row.email,
+        subject: row.subject,
+        message: row.message,
+        hasMarketing: row.has_marketing,
+        receivedAt: (row.verified_at ?? row.created_at).toISOString(),
+        ...meta,
+      },
+    },
+  ];
+}
+
+export function createContactService(deps: CodeStepDeps): ContactService {
+  return {
+    submit(visitor, body) {
+      return submitWithCode(deps, visitor, body, {
+        form: 'contact',
+        action: 'contact_form',
+        schema: contactRequestSchema,
+        emailField: 'email',
+        email: (input) => input.email,
+        async save(trx, input, issue, now) {
+          await lockFormEmail(trx, 'contact', input.email);
+          const fields = {
+            name: input.name,
+            email: input.email,
+            subject: input.subject,
+            message: input.message,
+            consent: input.consent,
+            has_marketing: input.hasMarketing,
+            ip_address: visitor.ip,
+          };
+          const existing = await findUnverifiedContact(trx, input.email);
+          if (existing) {
+            const { code, columns } = issue(existing.id);
+            const generation = existing.otp_generation + 1;
+            await updateContact(trx, existing.id, { ...fields, ...columns, otp_generation: generation, updated_at: now });
+            return { id: existing.id, generation, code, resent: true };
+          }
+          const id = randomUUID();
+          const { code, columns } = issue(id);
+          await insertContact(trx, { id, ...fields, ...columns, otp_generation: 1 });
+          return { id, generation: 1, code, resent: false };
+        },
+        describe: (input) => ({ hasMarketing: input.hasMarketing }),
+      });
+    },
+
+    async verify(visitor, body) {
+      await verifyWithCode(deps, visitor, body, {
+        form: 'contact',
+        table: 'contact_forms',
+        loadForUpdate: findContactForUpdate,
+        email: (r) => r.email,
+        followupPending: (r) => r.followup_mail_pending,
+        complete: (trx, r, now) => markContactVerified(trx, r.id, now),
+        followups: (r, httpRequestId) => contactFollowupMails(r, deps.config.CONTACT_INBOX, httpRequestId),
+        settle: (id, now) => settleFollowups(deps.db, 'contact_forms', id, now),
+      });
+      return { success: true, message: CONTACT_SENT_MESSAGE };
+    },
+  };
+}

@@ -1,0 +1,24 @@
+/**
+ * forms-service migrations, in name order. The root `pnpm db:migrate` imports this module
+ * (`@tunnelscope/forms-service/migrations`) and calls `migrate`.
+ */
+import { createDb, ensureDatabase, migrateToLatest } from '@tunnelscope/service-kit';
+import type { Migration } from 'kysely/migration';
+import * as publicForms from './20251123000000_public_forms.js';
+
+export const MIGRATION_TABLE = 'forms_service_migrations';
+
+export const migrations: Record<string, Migration> = {
+  '20251123000000_public_forms': publicForms,
+};
+
+/** Creates the database if needed and applies every pending migration. */
+export async function migrate(databaseUrl: string): Promise<void> {
+  await ensureDatabase(databaseUrl);
+  const db = createDb<unknown>(databaseUrl, { max: 1, applicationName: 'forms-service-migrate' });
+  try {
+    await migrateToLatest(db, migrations, MIGRATION_TABLE);
+  } finally {
+    await db.destroy();
+  }
+}

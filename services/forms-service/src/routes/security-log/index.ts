@@ -1,0 +1,21 @@
+import { PUBLIC_API } from '@tunnelscope/contracts';
+import type { FastifyPluginAsync } from 'fastify';
+import { visitorOf } from '../../registration-logs/registration-log-service.js';
+import { perMinute } from '../rate-limit.js';
+import type { RouteDeps } from '../index.js';
+
+/** Room for the bounded fields of the event and their JSON escaping, and no more. */
+export const SECURITY_LOG_BODY_LIMIT = 12 * 1024;
+
+const securityLogRoutes: FastifyPluginAsync<RouteDeps> = async (app, { services, config }) => {
+  app.post(
+    PUBLIC_API.securityLog.path,
+    { bodyLimit: SECURITY_LOG_BODY_LIMIT, config: { rateLimit: perMinute(config.RATE_LIMIT_SECURITY_LOG_PER_MIN) } },
+    async (request, reply) => {
+      await services.securityLog.record(visitorOf(request), request.body);
+      return reply.code(204).send();
+    },
+  );
+};
+
+export default securityLogRoutes;

@@ -1,0 +1,39 @@
+/** Starts forms-service: real connections, the HTTP app, the maintenance worker, graceful shutdown. */
+import { createDb, createMailQueue, createRedis, runService } from '@tunnelscope/service-kit';
+import { buildApp, systemClock } from './app.js';
+import { loadFormsConfig } from './config.js';
+import type { FormsDatabase } from './db/schema.js';
+import { createMailOutbox } from './mail/mail-outbox.js';
+import { createMaintenance } from './maintenance/maintenance.js';
+
+const config = loadFormsConfig();
+const db = createDb<FormsDatabase>(config.DATABASE_URL, { applicationName: 'forms-service' });
+const redis = createRedis(config.REDIS_URL);
+const workerRedis = createRedis(config.REDIS_URL, { forWorker: true });
+const mailQueue = createMailQueue(redis, config.REDIS_PREFIX);
+mailQueue.on('error', () => undefined);
+
+const app = await buildApp({ config, db, redis, mailQueue, clock: systemClock });
+const maintenance = createMaintenance({
+  config,
+  db,
+  clock: systemClock,
+  log: app.log,
+  mail: createMailOutbox({ queue: mailQueue, timeoutMs: config.MAIL_ENQUEUE_TIMEOUT_MS, log: app.log }),
+  queueConnection: redis,
+  workerConnection: workerRedis,
+});
+
+await runService(app, {
+  port: config.FORMS_SERVICE_PORT,
+  host: config.HOST,
+  onShutdown: async () => {
+    await maintenance.close();
+    await mailQueue.close();
+    await db.destroy();
+    redis.disconnect();
+    workerRedis.disconnect();
+  },
+});
+// Not awaited before listening: a Redis outage at start must not keep the service from serving.
+maintenance.start().catch((err: unknown) => app.log.error({ err }, 'maintenance did not start'));

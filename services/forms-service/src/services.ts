@@ -1,0 +1,53 @@
+/** Builds the domain services from their dependencies (one place, so app.ts stays wiring). */
+import type { MailQueue } from '@tunnelscope/service-kit';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
+import { createCodeQuota } from './codes/code-quota.js';
+import type { Clock, CodeStepDeps } from './codes/code-step.js';
+import type { FormsConfig } from './config.js';
+import { createContactService, type ContactService } from './contacts/contact-service.js';
+import type { FormsDb } from './db/schema.js';
+import { createMailOutbox } from './mail/mail-outbox.js';
+import { createRegistrationLog, type RegistrationLog } from './registration-logs/registration-log-service.js';
+import { createSecurityLogService, type SecurityLogService } from './security-log/security-log-service.js';
+import { createVpnRequestService, type VpnRequestService } from './vpn-requests/vpn-request-service.js';
+import { createWaitlistService, type WaitlistService } from './waitlist/waitlist-service.js';
+
+export interface FormServices {
+  waitlist: WaitlistService;
+  vpnRequests: VpnRequestService;
+  contacts: ContactService;
+  securityLog: SecurityLogService;
+  logs: RegistrationLog;
+}
+
+export function createFormServices(deps: {
+  config: FormsConfig;
+  db: FormsDb;
+  redis: Redis;
+  mailQueue: MailQueue;
+  clock: Clock;
+  log: FastifyBaseLogger;
+}): FormServices {
+  const logs = createRegistrationLog({ db: deps.db, log: deps.log });
+  const stepDeps: CodeStepDeps = {
+    db: deps.db,
+    config: deps.config,
+    clock: deps.clock,
+    logs,
+    quota: createCodeQuota({
+      redis: deps.redis,
+      prefix: deps.config.REDIS_PREFIX,
+      maxPerHour: deps.config.OTP_CODES_PER_HOUR,
+      now: () => deps.clock.now(),
+    }),
+    mail: createMailOutbox({ queue: deps.mailQueue, timeoutMs: deps.config.MAIL_ENQUEUE_TIMEOUT_MS, log: deps.log }),
+  };
+  return {
+    waitlist: createWaitlistService(stepDeps),
+    vpnRequests: createVpnRequestService(stepDeps),
+    contacts: createContactService(stepDeps),
+    securityLog: createSecurityLogService({ logs }),
+    logs,
+  };
+}

@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+import { createServiceApp, registerHealthRoutes } from '@tunnelscope/service-kit';
+import type { MailerWorkerConfig } from './config.js';
+import type { MailTransport } from './transport.js';
+
+export interface HealthAppDeps {
+  config: Pick<MailerWorkerConfig, 'LOG_LEVEL'>;
+  /** A request-path client (it fails fast), not the worker's connection that retries forever. */
+  redis: Pick<Redis, 'ping'>;
+  transport: Pick<MailTransport, 'verify'>;
+  /** False before the worker starts and once it is closing. */
+  isWorkerRunning: () => boolean;
+}
+
+/**
+ * The worker's only HTTP surface, for Kubernetes probes: `/healthz` (the process is alive) and
+ * `/readyz` (Redis answers, the SMTP server accepts a connection, the worker is taking jobs).
+ */
+export function buildApp(deps: HealthAppDeps): FastifyInstance {
+  const app = createServiceApp({ service: 'mailer-worker', logLevel: deps.config.LOG_LEVEL });
+  registerHealthRoutes(app, {
+    redis: () => deps.redis.ping(),
+    smtp: () => deps.transport.verify(),
+    worker: async () => {
+      if (!deps.isWorkerRunning()) throw new Error('mail worker is not running');
+    },
+  });
+  return app;
+}

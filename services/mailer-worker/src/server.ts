@@ -1,0 +1,41 @@
+import { MAIL_QUEUE_NAME } from '@tunnelscope/contracts';
+import { createRedis, runService } from '@tunnelscope/service-kit';
+import { buildApp } from './app.js';
+import { loadMailerWorkerConfig } from './config.js';
+import { createSmtpTransport } from './transport.js';
+import { startMailWorker, type MailWorker } from './worker.js';
+
+const config = loadMailerWorkerConfig();
+const transport = createSmtpTransport(config);
+const probeRedis = createRedis(config.REDIS_URL, { connectionName: 'mailer-worker:probe' });
+let mailer: MailWorker | undefined;
+
+const app = buildApp({
+  config,
+  redis: probeRedis,
+  transport,
+  isWorkerRunning: () => mailer?.worker.isRunning() ?? false,
+});
+
+// runService closes the HTTP server first, then this: worker.close() waits for the mails being
+// sent, then the transport and Redis close. All of it must fit in runService's 10 s.
+await runService(app, {
+  port: config.MAILER_WORKER_PORT,
+  host: config.HOST,
+  onShutdown: async () => {
+    await mailer?.close();
+    probeRedis.disconnect();
+  },
+});
+
+// Jobs are taken only once the probe server listens: a pod that cannot start takes no mail.
+mailer = startMailWorker({
+  config,
+  connection: createRedis(config.REDIS_URL, { forWorker: true, connectionName: 'mailer-worker' }),
+  transport,
+  logger: app.log.child({ component: 'worker' }),
+});
+app.log.info(
+  { queue: MAIL_QUEUE_NAME, prefix: config.REDIS_PREFIX, concurrency: config.MAILER_CONCURRENCY },
+  'mail worker started',
+);
