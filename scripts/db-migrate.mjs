@@ -19,7 +19,8 @@ const owners = [
 ];
 
 for (const url of new Set([databaseUrl, ipdbUrl])) {
-  if (await kit.ensureDatabase(url)) console.log(`db:migrate: created database ${new URL(url).pathname.slice(1)}`);
+  if (await kit.ensureDatabase(url))
+    console.log(`db:migrate: created database ${new URL(url).pathname.slice(1)}`);
 }
 for (const [service, url] of owners) {
   const entry = path.join(root, 'services', service, 'dist/migrations/index.js');

@@ -17,8 +17,23 @@ const client = new pg.Client({
 });
 await client.connect();
 
-const companies = ['Northwind Bank', 'Globex Payments', 'Initech Security', 'Umbrella Media', 'Stark Retail', 'Wayne Gaming'];
-const useCases = ['fraud-prevention', 'security-monitoring', 'content-protection', 'compliance', 'analytics', 'research', 'other'];
+const companies = [
+  'Northwind Bank',
+  'Globex Payments',
+  'Initech Security',
+  'Umbrella Media',
+  'Stark Retail',
+  'Wayne Gaming',
+];
+const useCases = [
+  'fraud-prevention',
+  'security-monitoring',
+  'content-protection',
+  'compliance',
+  'analytics',
+  'research',
+  'other',
+];
 const vpns = [
   ['Turbo VPN', 'free.vpn.unblock.proxy.turbovpn'],
   ['Thunder VPN', 'com.fast.free.unblock.thunder.vpn'],
@@ -28,7 +43,7 @@ const vpns = [
 ];
 const statuses = ['Waiting', 'Pending', 'Complete'];
 const pick = (list, i) => list[i % list.length];
-const daysAgo = (n) => new Date(Date.now() - n * 86_400_000 - (n * 7919) % 86_400_000);
+const daysAgo = (n) => new Date(Date.now() - n * 86_400_000 - ((n * 7919) % 86_400_000));
 
 async function isEmpty(table) {
   const { rows } = await client.query(`select count(*)::int as n from ${table}`);
@@ -44,8 +59,17 @@ try {
       await client.query(
         `insert into waitlist_entries (email, company, use_case, is_verified, verified_at, ip_address, status, notes, created_at)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-        [email, pick(companies, i), pick(useCases, i), verified, verified ? daysAgo(i) : null, `203.0.113.${i + 1}`,
-         pick(statuses, i), i % 5 === 0 ? 'Asked for an API trial' : '', daysAgo(i)],
+        [
+          email,
+          pick(companies, i),
+          pick(useCases, i),
+          verified,
+          verified ? daysAgo(i) : null,
+          `203.0.113.${i + 1}`,
+          pick(statuses, i),
+          i % 5 === 0 ? 'Asked for an API trial' : '',
+          daysAgo(i),
+        ],
       );
       await client.query(
         `insert into registration_logs (email, ip_address, user_agent, action, success, created_at)
@@ -59,14 +83,27 @@ try {
       const [name, pkg] = pick(vpns, i);
       const verified = i % 3 !== 0;
       const created = daysAgo(i * 2);
-      const number = verified ? `VPN-${created.toISOString().slice(0, 10).replace(/-/g, '')}-SEED${String(i).padStart(2, '0')}` : null;
+      const number = verified
+        ? `VPN-${created.toISOString().slice(0, 10).replace(/-/g, '')}-SEED${String(i).padStart(2, '0')}`
+        : null;
       await client.query(
         `insert into vpn_requests (vpn_name, playstore_link, user_email, additional_info, request_number, is_verified,
            verified_at, ip_address, user_agent, status, created_at)
          values ($1, $2, $3, $4, $5, $6, $7, $8, 'Mozilla/5.0 (seed)', $9, $10)`,
-        [name, `https://play.google.com/store/apps/details?id=${pkg}`, `risk${i}@${pick(companies, i + 2).toLowerCase().replace(/\s+/g, '')}.example.com`,
-         'Seen in our login traffic; please add detection.', number, verified, verified ? created : null,
-         `198.51.100.${i + 1}`, pick(statuses, i), created],
+        [
+          name,
+          `https://play.google.com/store/apps/details?id=${pkg}`,
+          `risk${i}@${pick(companies, i + 2)
+            .toLowerCase()
+            .replace(/\s+/g, '')}.example.com`,
+          'Seen in our login traffic; please add detection.',
+          number,
+          verified,
+          verified ? created : null,
+          `198.51.100.${i + 1}`,
+          pick(statuses, i),
+          created,
+        ],
       );
     }
   }
@@ -77,10 +114,20 @@ try {
         `insert into contact_forms (name, email, subject, message, consent, has_marketing, is_verified, verified_at,
            ip_address, status, created_at)
          values ($1, $2, $3, $4, true, $5, $6, $7, $8, $9, $10)`,
-        [`Contact Person ${i}`, `buyer${i}@${pick(companies, i + 1).toLowerCase().replace(/\s+/g, '')}.example.com`,
-         pick(['Enterprise pricing', 'API limits', 'Data coverage in APAC', 'Security review'], i),
-         'We would like to understand how your VPN detection fits our onboarding checks.', i % 2 === 0, verified,
-         verified ? daysAgo(i) : null, `192.0.2.${i + 1}`, pick(statuses, i), daysAgo(i)],
+        [
+          `Contact Person ${i}`,
+          `buyer${i}@${pick(companies, i + 1)
+            .toLowerCase()
+            .replace(/\s+/g, '')}.example.com`,
+          pick(['Enterprise pricing', 'API limits', 'Data coverage in APAC', 'Security review'], i),
+          'We would like to understand how your VPN detection fits our onboarding checks.',
+          i % 2 === 0,
+          verified,
+          verified ? daysAgo(i) : null,
+          `192.0.2.${i + 1}`,
+          pick(statuses, i),
+          daysAgo(i),
+        ],
       );
     }
   }

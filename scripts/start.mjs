@@ -67,7 +67,10 @@ if (!env.SMTP_URL) {
   const smtpPort = env.MAIL_SINK_SMTP_PORT ?? '1025';
   const httpPort = env.MAIL_SINK_HTTP_PORT ?? '8025';
   env.SMTP_URL = `smtp://127.0.0.1:${smtpPort}`;
-  run('mail-sink', 'packages/mail-sink/dist/cli.js', { MAIL_SINK_SMTP_PORT: smtpPort, MAIL_SINK_HTTP_PORT: httpPort });
+  run('mail-sink', 'packages/mail-sink/dist/cli.js', {
+    MAIL_SINK_SMTP_PORT: smtpPort,
+    MAIL_SINK_HTTP_PORT: httpPort,
+  });
   console.log(`Mail sink: read every mail (and its code) at http://127.0.0.1:${httpPort}`);
 }
 

@@ -28,7 +28,11 @@ async function pool<T>(items: T[], concurrency: number, fn: (item: T) => Promise
 }
 
 async function postJson(url: string, body: unknown): Promise<{ status: number; json: any }> {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return { status: res.status, json: await res.json() };
 }
 
@@ -53,14 +57,21 @@ async function formsPhase(stack: Stack) {
   const t0 = performance.now();
   await pool(emails, CONCURRENCY, async (email) => {
     const start = performance.now();
-    const res = await postJson(`${stack.gatewayUrl}/api/waitlist`, { email, company: 'Load Test Ltd', useCase: 'research' });
+    const res = await postJson(`${stack.gatewayUrl}/api/waitlist`, {
+      email,
+      company: 'Load Test Ltd',
+      useCase: 'research',
+    });
     submitLatency.push(performance.now() - start);
     if (res.status !== 200) throw new Error(`submit ${res.status}: ${JSON.stringify(res.json)}`);
     ids.set(email, res.json.requestId);
   });
   const submitWall = performance.now() - t0;
 
-  await stack.sink.waitFor((m) => m.to[0]?.endsWith('@loadtest.example.com') ?? false, { count: FORMS, timeoutMs: 600_000 });
+  await stack.sink.waitFor((m) => m.to[0]?.endsWith('@loadtest.example.com') ?? false, {
+    count: FORMS,
+    timeoutMs: 600_000,
+  });
   const mailWall = performance.now() - t0;
 
   const codes = new Map<string, string>();
@@ -69,7 +80,10 @@ async function formsPhase(stack: Stack) {
   const t1 = performance.now();
   await pool(emails, CONCURRENCY, async (email) => {
     const start = performance.now();
-    const res = await postJson(`${stack.gatewayUrl}/api/verify-waitlist-otp`, { requestId: ids.get(email), otpCode: codes.get(email) });
+    const res = await postJson(`${stack.gatewayUrl}/api/verify-waitlist-otp`, {
+      requestId: ids.get(email),
+      otpCode: codes.get(email),
+    });
     verifyLatency.push(performance.now() - start);
     if (res.status !== 200) throw new Error(`verify ${res.status}: ${JSON.stringify(res.json)}`);
   });
@@ -93,14 +107,20 @@ async function cannon(url: string) {
     connections: 50,
     duration: SECONDS,
   });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
 }
 
 async function overheadPhase(stack: Stack) {
   const port = await freePort();
   const yardstick = spawn(process.execPath, [path.join(here, 'yardstick-gateway.mjs')], {
-    env: { ...process.env, PORT: String(port), UPSTREAM: stack.env.FORMS_SERVICE_URL, INTERNAL_SHARED_SECRET: stack.env.INTERNAL_SHARED_SECRET! },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      UPSTREAM: stack.env.FORMS_SERVICE_URL,
+      INTERNAL_SHARED_SECRET: stack.env.INTERNAL_SHARED_SECRET!,
+    },
     stdio: 'inherit',
   });
   for (let i = 0; i < 100; i++) {
@@ -112,7 +132,10 @@ async function overheadPhase(stack: Stack) {
   }
   const path_ = '/api/check-waitlist-email';
   const peak: Record<string, number> = {};
-  const sampler = setInterval(() => void sampleRss(stack, { yardstick: yardstick.pid! }).then((s) => maxInto(peak, s)), 500);
+  const sampler = setInterval(
+    () => void sampleRss(stack, { yardstick: yardstick.pid! }).then((s) => maxInto(peak, s)),
+    500,
+  );
   const direct = await cannon(`${stack.env.FORMS_SERVICE_URL}${path_}`);
   const ours = await cannon(`${stack.gatewayUrl}${path_}`);
   const yard = await cannon(`http://127.0.0.1:${port}${path_}`);
@@ -142,27 +165,52 @@ try {
   const overhead = await overheadPhase(stack);
   const ratio = (x: { rps: number }) => x.rps / overhead.direct.rps;
 
-  console.log(`\nbench/forms — ${FORMS} waitlist joins, concurrency ${CONCURRENCY}, on ${(await import('node:os')).cpus().length} cores\n`);
+  console.log(
+    `\nbench/forms — ${FORMS} waitlist joins, concurrency ${CONCURRENCY}, on ${(await import('node:os')).cpus().length} cores\n`,
+  );
   console.log('form flow through the gateway        per second   p50 ms   p99 ms');
-  for (const [name, s] of [['submissions (POST /api/waitlist)', forms.submissions], ['verifications (verify-waitlist-otp)', forms.verifications]] as const) {
-    console.log(`  ${name.padEnd(36)} ${fmt(s.perSecond).padStart(8)} ${fmt(s.p50).padStart(8)} ${fmt(s.p99).padStart(8)}`);
+  for (const [name, s] of [
+    ['submissions (POST /api/waitlist)', forms.submissions],
+    ['verifications (verify-waitlist-otp)', forms.verifications],
+  ] as const) {
+    console.log(
+      `  ${name.padEnd(36)} ${fmt(s.perSecond).padStart(8)} ${fmt(s.p50).padStart(8)} ${fmt(s.p99).padStart(8)}`,
+    );
   }
   console.log(`  mails delivered to the sink          ${fmt(forms.mailsPerSecond).padStart(8)}`);
   console.log(`\ngateway overhead (POST /api/check-waitlist-email, 50 connections, ${SECONDS} s each)`);
   console.log('                                      req/s   p50 ms   p99 ms   vs direct');
-  for (const [name, s] of [['direct to forms-service', overhead.direct], ['through our gateway', overhead.ours], ['through @fastify/http-proxy', overhead.yardstick]] as const) {
-    console.log(`  ${name.padEnd(32)} ${fmt(s.rps, 0).padStart(8)} ${fmt(s.p50, 0).padStart(8)} ${fmt(s.p99, 0).padStart(8)} ${fmt(ratio(s), 2).padStart(10)}`);
+  for (const [name, s] of [
+    ['direct to forms-service', overhead.direct],
+    ['through our gateway', overhead.ours],
+    ['through @fastify/http-proxy', overhead.yardstick],
+  ] as const) {
+    console.log(
+      `  ${name.padEnd(32)} ${fmt(s.rps, 0).padStart(8)} ${fmt(s.p50, 0).padStart(8)} ${fmt(s.p99, 0).padStart(8)} ${fmt(ratio(s), 2).padStart(10)}`,
+    );
   }
   console.log(`  our gateway / yardstick throughput: ${fmt(overhead.ours.rps / overhead.yardstick.rps, 2)}`);
   console.log('\nresident memory, MB                idle   forms load   proxy load');
   for (const name of Object.keys(idleRss)) {
-    console.log(`  ${name.padEnd(32)} ${String(idleRss[name]).padStart(6)} ${String(forms.peakRssMb[name] ?? '-').padStart(12)} ${String(overhead.peakRssMb[name] ?? '-').padStart(12)}`);
+    console.log(
+      `  ${name.padEnd(32)} ${String(idleRss[name]).padStart(6)} ${String(forms.peakRssMb[name] ?? '-').padStart(12)} ${String(overhead.peakRssMb[name] ?? '-').padStart(12)}`,
+    );
   }
-  console.log(`  ${'yardstick gateway'.padEnd(32)} ${'-'.padStart(6)} ${'-'.padStart(12)} ${String(overhead.peakRssMb.yardstick ?? '-').padStart(12)}`);
+  console.log(
+    `  ${'yardstick gateway'.padEnd(32)} ${'-'.padStart(6)} ${'-'.padStart(12)} ${String(overhead.peakRssMb.yardstick ?? '-').padStart(12)}`,
+  );
 
-  const out = path.join(here, '..', 'results', `forms-${new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-')}.json`);
+  const out = path.join(
+    here,
+    '..',
+    'results',
+    `forms-${new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-')}.json`,
+  );
   fs.mkdirSync(path.dirname(out), { recursive: true });
-  fs.writeFileSync(out, JSON.stringify({ config: { FORMS, CONCURRENCY, SECONDS }, idleRss, forms, overhead }, null, 2));
+  fs.writeFileSync(
+    out,
+    JSON.stringify({ config: { FORMS, CONCURRENCY, SECONDS }, idleRss, forms, overhead }, null, 2),
+  );
   console.log(`\nsaved ${path.relative(process.cwd(), out)}`);
 } finally {
   await stack.close();

@@ -7,7 +7,11 @@ import { AppError, ValidationError, errorBody } from './errors.js';
 const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; code: ErrorCode; message: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'BAD_REQUEST', message: 'Malformed JSON body' },
   FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: 'BAD_REQUEST', message: 'Request body is empty' },
-  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'PAYLOAD_TOO_LARGE', message: 'Request body is too large' },
+  FST_ERR_CTP_BODY_TOO_LARGE: {
+    status: 413,
+    code: 'PAYLOAD_TOO_LARGE',
+    message: 'Request body is too large',
+  },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: {
     status: 415,
     code: 'UNSUPPORTED_MEDIA_TYPE',
@@ -58,6 +62,10 @@ export function installErrorHandling(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((request, reply) =>
-    reply.code(404).send(errorBody('NOT_FOUND', `Route ${request.method} ${request.url.split('?')[0]} not found`, request.id)),
+    reply
+      .code(404)
+      .send(
+        errorBody('NOT_FOUND', `Route ${request.method} ${request.url.split('?')[0]} not found`, request.id),
+      ),
   );
 }

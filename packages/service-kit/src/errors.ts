@@ -75,5 +75,11 @@ export function errorBody(
   requestId?: string,
   details?: FieldIssue[],
 ): ErrorResponse {
-  return { success: false, error: code, message, ...(requestId ? { requestId } : {}), ...(details ? { details } : {}) };
+  return {
+    success: false,
+    error: code,
+    message,
+    ...(requestId ? { requestId } : {}),
+    ...(details ? { details } : {}),
+  };
 }

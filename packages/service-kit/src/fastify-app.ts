@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { installErrorHandling } from './error-handler.js';
 import { loggerOptions } from './logger.js';
 import { REQUEST_ID_HEADER, requestIdFrom } from './request-id.js';
@@ -17,14 +17,23 @@ export function createServiceApp(opts: ServiceAppOptions): FastifyInstance {
     logger: loggerOptions(opts.service, opts.logLevel),
     genReqId: requestIdFrom,
     requestIdHeader: false,
-    requestIdLogLabel: 'requestId',
+    logController: new LogController({ requestIdLogLabel: 'requestId' }),
     bodyLimit: opts.bodyLimit ?? 16 * 1024,
     return503OnClosing: true,
     ...opts.fastify,
   });
+  // Once shutdown starts, answers to in-flight requests close their keep-alive connection, so
+  // the server can stop within the shutdown budget instead of waiting for clients to hang up.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
+    if (closing) reply.header('connection', 'close');
   });
+  // Services speak JSON only: anything else is a 415, not a string handed to a route.
+  app.removeContentTypeParser('text/plain');
   // Calls without a payload arrive as JSON with an empty body (DECISIONS.md): accept them, and keep
   // Fastify's own parser (it refuses __proto__ and constructor poisoning) for everything else.
   const secureJsonParser = app.getDefaultJsonParser('error', 'error');

@@ -36,7 +36,9 @@ describe('auth-service migrations', () => {
     await expect(insertAdmin('BOB', 'other@example.com')).rejects.toThrow(/admin_users_username_lower_key/);
     await expect(insertAdmin('bobby', 'Bob@Example.com')).rejects.toThrow(/admin_users_email_lower_key/);
     await expect(
-      client.query(`insert into admin_users (username, email, password_hash, role) values ('c1','c1@x.io','x','root')`),
+      client.query(
+        `insert into admin_users (username, email, password_hash, role) values ('c1','c1@x.io','x','root')`,
+      ),
     ).rejects.toThrow(/check/);
   });
 
@@ -63,15 +65,17 @@ describe('auth-service migrations', () => {
 
     const sessions = await client.query('select 1 from admin_sessions where admin_id = $1', [admin.id]);
     const codes = await client.query('select 1 from admin_otp_codes where admin_id = $1', [admin.id]);
-    const kept = await client.query('select admin_id, session_id, action from admin_logs where id = $1', [log.id]);
+    const kept = await client.query('select admin_id, session_id, action from admin_logs where id = $1', [
+      log.id,
+    ]);
     expect(sessions.rowCount).toBe(0);
     expect(codes.rowCount).toBe(0);
     expect(kept.rows[0]).toEqual({ admin_id: null, session_id: null, action: 'login_success' });
   });
 
   it('bounds the audit action to 100 characters and the purpose to 50', async () => {
-    await expect(client.query(`insert into admin_logs (action) values ($1)`, ['a'.repeat(101)])).rejects.toThrow(
-      /too long/,
-    );
+    await expect(
+      client.query(`insert into admin_logs (action) values ($1)`, ['a'.repeat(101)]),
+    ).rejects.toThrow(/too long/);
   });
 });

@@ -11,43 +11,33 @@ const MAIL_FROM_PATTERN = /^(?:[^<>\r\n]{0,200}<[^\s<>@]+@([A-Za-z0-9.-]+)>|[^\s
 const optionalPositiveInt = (max: number) =>
   z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().positive().max(max).optional());
 
-export const mailerWorkerEnv = baseServiceEnv
-  .extend({
-    MAILER_WORKER_PORT: env.port(4004),
-    SMTP_URL: z
-      .string()
-      .max(2048)
-      .regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL')
-      .default(DEFAULT_SMTP_URL),
-    MAIL_FROM: z
-      .string()
-      .trim()
-      .max(320)
-      .regex(MAIL_FROM_PATTERN, 'must be "Name <address@domain>" or an address')
-      .default('TunnelScope <no-reply@tunnelscope.example>'),
-    BRAND_NAME: z.string().trim().min(1).max(100).default('TunnelScope'),
-    PUBLIC_SITE_URL: env.url(DEFAULT_PUBLIC_SITE_URL),
-    SUPPORT_EMAIL: z.email().max(254).default('support@tunnelscope.example'),
-    SALES_EMAIL: z.email().max(254).default('sales@tunnelscope.example'),
-    MAILER_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(5),
-    /** Mails per second across this worker; unset means as fast as SMTP takes them. */
-    MAILER_RATE_PER_SECOND: optionalPositiveInt(10_000),
-  })
-  .superRefine((cfg, ctx) => {
-    // The defaults point at a developer's machine: in production they would send mail into a
-    // port nobody listens on, or put localhost links in every mail.
-    if (cfg.NODE_ENV !== 'production') return;
-    if (cfg.SMTP_URL === DEFAULT_SMTP_URL) {
-      ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'must be set in production' });
-    }
-    if (cfg.PUBLIC_SITE_URL === DEFAULT_PUBLIC_SITE_URL) {
-      ctx.addIssue({ code: 'custom', path: ['PUBLIC_SITE_URL'], message: 'must be set in production' });
-    }
-  });
+export const mailerWorkerEnv = baseServiceEnv.extend({
+  MAILER_WORKER_PORT: env.port(4004),
+  SMTP_URL: z
+    .string()
+    .max(2048)
+    .regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL')
+    .default(DEFAULT_SMTP_URL),
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .max(320)
+    .regex(MAIL_FROM_PATTERN, 'must be "Name <address@domain>" or an address')
+    .default('TunnelScope <no-reply@tunnelscope.example>'),
+  BRAND_NAME: z.string().trim().min(1).max(100).default('TunnelScope'),
+  PUBLIC_SITE_URL: env.url(DEFAULT_PUBLIC_SITE_URL),
+  SUPPORT_EMAIL: z.email().max(254).default('support@tunnelscope.example'),
+  SALES_EMAIL: z.email().max(254).default('sales@tunnelscope.example'),
+  MAILER_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(5),
+  /** Mails per second for the whole queue (BullMQ's limiter counts across all workers); unset: no limit. */
+  MAILER_RATE_PER_SECOND: optionalPositiveInt(10_000),
+});
 
 export type MailerWorkerConfig = Readonly<z.infer<typeof mailerWorkerEnv>>;
 
-export function loadMailerWorkerConfig(source: Record<string, string | undefined> = process.env): MailerWorkerConfig {
+export function loadMailerWorkerConfig(
+  source: Record<string, string | undefined> = process.env,
+): MailerWorkerConfig {
   return loadConfig(mailerWorkerEnv, source);
 }
 

@@ -8,13 +8,14 @@ import { startMailWorker, type MailWorker } from './worker.js';
 const config = loadMailerWorkerConfig();
 const transport = createSmtpTransport(config);
 const probeRedis = createRedis(config.REDIS_URL, { connectionName: 'mailer-worker:probe' });
-let mailer: MailWorker | undefined;
+/** Set once the probe server listens; the probes and the shutdown hook read it. */
+const running: { mailer?: MailWorker } = {};
 
 const app = buildApp({
   config,
   redis: probeRedis,
   transport,
-  isWorkerRunning: () => mailer?.worker.isRunning() ?? false,
+  isWorkerRunning: () => running.mailer?.worker.isRunning() ?? false,
 });
 
 // runService closes the HTTP server first, then this: worker.close() waits for the mails being
@@ -23,13 +24,13 @@ await runService(app, {
   port: config.MAILER_WORKER_PORT,
   host: config.HOST,
   onShutdown: async () => {
-    await mailer?.close();
+    await running.mailer?.close();
     probeRedis.disconnect();
   },
 });
 
 // Jobs are taken only once the probe server listens: a pod that cannot start takes no mail.
-mailer = startMailWorker({
+running.mailer = startMailWorker({
   config,
   connection: createRedis(config.REDIS_URL, { forWorker: true, connectionName: 'mailer-worker' }),
   transport,

@@ -125,7 +125,12 @@ export function startMailWorker(opts: MailWorkerOptions): MailWorker {
   async function processMail(job: Job<unknown>): Promise<void> {
     const attempt = job.attemptsMade + 1;
     const attempts = job.opts.attempts ?? 1;
-    const log = logger.child({ jobId: job.id, mailType: job.name, requestId: requestIdOf(job.data), attempt });
+    const log = logger.child({
+      jobId: job.id,
+      mailType: job.name,
+      requestId: requestIdOf(job.data),
+      attempt,
+    });
 
     const parsed = mailJobSchema.safeParse(job.data);
     if (!parsed.success) {
@@ -152,12 +157,19 @@ export function startMailWorker(opts: MailWorkerOptions): MailWorker {
         headers: { 'Auto-Submitted': 'auto-generated', 'X-Auto-Response-Suppress': 'OOF, AutoReply' },
       })) as { response?: unknown };
       log.info(
-        { messageId, durationMs: Date.now() - started, smtpResponse: String(info?.response ?? '').slice(0, 200) },
+        {
+          messageId,
+          durationMs: Date.now() - started,
+          smtpResponse: String(info?.response ?? '').slice(0, 200),
+        },
         'mail sent',
       );
     } catch (err) {
       if (attempt >= attempts) {
-        log.error({ err: errorSummary(err), attempts }, 'mail not sent: giving up, job kept in the failed set');
+        log.error(
+          { err: errorSummary(err), attempts },
+          'mail not sent: giving up, job kept in the failed set',
+        );
         await dropSecrets(job, log);
       } else {
         log.warn({ err: errorSummary(err), attempts }, 'mail not sent: will retry');
@@ -172,7 +184,9 @@ export function startMailWorker(opts: MailWorkerOptions): MailWorker {
     connection,
     prefix: config.REDIS_PREFIX,
     concurrency: config.MAILER_CONCURRENCY,
-    ...(config.MAILER_RATE_PER_SECOND ? { limiter: { max: config.MAILER_RATE_PER_SECOND, duration: 1000 } } : {}),
+    ...(config.MAILER_RATE_PER_SECOND
+      ? { limiter: { max: config.MAILER_RATE_PER_SECOND, duration: 1000 } }
+      : {}),
   });
   // Without a listener an 'error' event (Redis gone, say) would throw and end the process;
   // BullMQ reconnects by itself, so it is logged and nothing more.

@@ -64,8 +64,12 @@ describe('mail worker: delivery', () => {
 
   it('logs each send with the request id and never the code or the password', async () => {
     await waitFor(() => log.lines.filter((l) => l.includes('"msg":"mail sent"')).length >= 5);
-    const sent = log.lines.filter((l) => l.includes('"msg":"mail sent"')).map((l) => JSON.parse(l) as Record<string, unknown>);
-    expect(sent.map((l) => l.requestId)).toEqual(expect.arrayContaining(['req-code-a', 'req-vpn-a', 'req-reset-a']));
+    const sent = log.lines
+      .filter((l) => l.includes('"msg":"mail sent"'))
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(sent.map((l) => l.requestId)).toEqual(
+      expect.arrayContaining(['req-code-a', 'req-vpn-a', 'req-reset-a']),
+    );
     for (const line of sent) {
       expect(line).toMatchObject({ service: 'mailer-worker', attempt: 1 });
       expect(String(line.jobId)).not.toBe('');
@@ -99,7 +103,12 @@ describe('mail worker: headers', () => {
   beforeAll(async () => {
     sink = await startHeaderSink();
     mailer = startTestWorker(
-      testConfig({ REDIS_PREFIX: prefix, SMTP_URL: sink.url, MAIL_FROM: 'NetLens <robot@netlens.example>', BRAND_NAME: 'NetLens' }),
+      testConfig({
+        REDIS_PREFIX: prefix,
+        SMTP_URL: sink.url,
+        MAIL_FROM: 'NetLens <robot@netlens.example>',
+        BRAND_NAME: 'NetLens',
+      }),
     );
   });
 
@@ -118,7 +127,9 @@ describe('mail worker: headers', () => {
     const teamMail = byTo(TEAM_INBOX);
     expect(teamMail.replyTo?.value).toEqual([{ address: 'ada-h@example.com', name: 'Ada Lovelace' }]);
     expect(teamMail.subject).toBe('[NetLens contact] API pricing h (from Ada Lovelace)');
-    expect(byTo('ack-h@example.com').replyTo?.value).toEqual([{ address: 'support@tunnelscope.example', name: '' }]);
+    expect(byTo('ack-h@example.com').replyTo?.value).toEqual([
+      { address: 'support@tunnelscope.example', name: '' },
+    ]);
     expect(byTo('admin-h@example.com').replyTo).toBeUndefined();
 
     for (const mail of sink.mails) {

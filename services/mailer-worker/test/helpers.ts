@@ -12,7 +12,12 @@ import { mailerWorkerEnv, type MailerWorkerConfig } from '../src/config.js';
 import { startMailWorker, type MailWorker } from '../src/worker.js';
 
 export function testConfig(overrides: Record<string, string>): MailerWorkerConfig {
-  return mailerWorkerEnv.parse({ NODE_ENV: 'test', LOG_LEVEL: 'silent', REDIS_URL: TEST_REDIS_URL, ...overrides });
+  return mailerWorkerEnv.parse({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    REDIS_URL: TEST_REDIS_URL,
+    ...overrides,
+  });
 }
 
 /** The production logger settings (redaction included), writing into an array. */
@@ -29,13 +34,19 @@ export function captureLogger(): { logger: FastifyBaseLogger; lines: string[] } 
 
 export const silentLogger: FastifyBaseLogger = pino({ level: 'silent' });
 
-export function startTestWorker(config: MailerWorkerConfig, logger: FastifyBaseLogger = silentLogger): MailWorker {
+export function startTestWorker(
+  config: MailerWorkerConfig,
+  logger: FastifyBaseLogger = silentLogger,
+): MailWorker {
   const connection = createRedis(config.REDIS_URL, { forWorker: true });
   return startMailWorker({ config, connection, logger });
 }
 
 /** A producer as the services build it, plus the client it runs on. */
-export function testQueue(prefix: string, url = TEST_REDIS_URL): { queue: MailQueue; redis: Redis; close(): Promise<void> } {
+export function testQueue(
+  prefix: string,
+  url = TEST_REDIS_URL,
+): { queue: MailQueue; redis: Redis; close(): Promise<void> } {
   const redis = createRedis(url);
   const queue = createMailQueue(redis, prefix);
   return {
@@ -51,7 +62,7 @@ export function testQueue(prefix: string, url = TEST_REDIS_URL): { queue: MailQu
 
 /** Jobs that are waiting to run, in any of BullMQ's waiting states. */
 export async function pendingCount(queue: MailQueue): Promise<number> {
-  const c = await queue.getJobCounts('wait', 'paused', 'prioritized', 'delayed', 'waiting-children');
+  const c = await queue.getJobCounts('wait', 'prioritized', 'delayed', 'waiting-children');
   return Object.values(c).reduce((a, b) => a + b, 0);
 }
 
@@ -144,7 +155,10 @@ export async function startHeaderSink(opts: { dataDelayMs?: number } = {}): Prom
     onData(stream, _session, callback) {
       sink.started++;
       simpleParser(stream)
-        .then((mail) => new Promise<ParsedMail>((resolve) => setTimeout(() => resolve(mail), opts.dataDelayMs ?? 0)))
+        .then(
+          (mail) =>
+            new Promise<ParsedMail>((resolve) => setTimeout(() => resolve(mail), opts.dataDelayMs ?? 0)),
+        )
         .then((mail) => {
           mails.push(mail);
           callback();

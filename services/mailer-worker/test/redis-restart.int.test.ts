@@ -29,13 +29,20 @@ class PersistentRedis {
     const child = spawn(
       'redis-server',
       [
-        '--port', String(this.port),
-        '--bind', '127.0.0.1',
-        '--appendonly', 'yes',
-        '--appendfsync', 'always',
-        '--save', '',
-        '--dir', this.dir,
-        '--logfile', path.join(this.dir, 'redis.log'),
+        '--port',
+        String(this.port),
+        '--bind',
+        '127.0.0.1',
+        '--appendonly',
+        'yes',
+        '--appendfsync',
+        'always',
+        '--save',
+        '',
+        '--dir',
+        this.dir,
+        '--logfile',
+        path.join(this.dir, 'redis.log'),
       ],
       { stdio: 'ignore' },
     );
@@ -43,7 +50,11 @@ class PersistentRedis {
     await waitFor(
       async () => {
         if (child.exitCode !== null) throw new Error(`redis-server exited with ${child.exitCode}`);
-        const probe = new Redis(this.url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+        const probe = new Redis(this.url, {
+          lazyConnect: true,
+          maxRetriesPerRequest: 0,
+          retryStrategy: () => null,
+        });
         probe.on('error', () => undefined);
         try {
           await probe.connect();
@@ -116,11 +127,16 @@ describe('mail worker: Redis restart', () => {
     try {
       expect(await pendingCount(after.queue)).toBe(TOTAL);
 
-      mailer = startTestWorker(testConfig({ REDIS_URL: redis.url, REDIS_PREFIX: prefix, SMTP_URL: sink.smtpUrl }));
+      mailer = startTestWorker(
+        testConfig({ REDIS_URL: redis.url, REDIS_PREFIX: prefix, SMTP_URL: sink.smtpUrl }),
+      );
       await sink.waitFor(() => true, { count: TOTAL, timeoutMs: 90_000 });
-      await waitFor(async () => (await pendingCount(after.queue)) === 0 && (await after.queue.getActiveCount()) === 0, {
-        timeoutMs: 30_000,
-      });
+      await waitFor(
+        async () => (await pendingCount(after.queue)) === 0 && (await after.queue.getActiveCount()) === 0,
+        {
+          timeoutMs: 30_000,
+        },
+      );
 
       expect(sink.messages).toHaveLength(TOTAL);
       expect(new Set(sink.messages.flatMap((m) => m.to))).toEqual(new Set(jobs.map((j) => j.to)));
@@ -136,7 +152,12 @@ describe('mail worker: Redis restart', () => {
     const tag = (to: string) => to.startsWith('bulk-live-');
     const producer = testQueue(`${prefix}-live`, redis.url);
     const live = startTestWorker(
-      testConfig({ REDIS_URL: redis.url, REDIS_PREFIX: `${prefix}-live`, SMTP_URL: sink.smtpUrl, MAILER_RATE_PER_SECOND: '50' }),
+      testConfig({
+        REDIS_URL: redis.url,
+        REDIS_PREFIX: `${prefix}-live`,
+        SMTP_URL: sink.smtpUrl,
+        MAILER_RATE_PER_SECOND: '50',
+      }),
     );
     try {
       await producer.queue.addBulk(jobs.map((data) => ({ name: data.type, data })));

@@ -1,6 +1,13 @@
 import { startMailSink, uniqueRedisPrefix, waitFor, type MailSink } from '@tunnelscope/test-kit';
 import type { MailWorker } from '../src/worker.js';
-import { numberedJobs, pendingCount, startHeaderSink, startTestWorker, testConfig, testQueue } from './helpers.js';
+import {
+  numberedJobs,
+  pendingCount,
+  startHeaderSink,
+  startTestWorker,
+  testConfig,
+  testQueue,
+} from './helpers.js';
 
 const TOTAL = 200;
 
@@ -27,7 +34,7 @@ describe('mail worker: graceful restart', () => {
 
     // A rate limit keeps the first worker from finishing everything before it is stopped.
     const config = { REDIS_PREFIX: prefix, SMTP_URL: sink.smtpUrl, MAILER_CONCURRENCY: '5' };
-    const first = startTestWorker(testConfig({ ...config, MAILER_RATE_PER_SECOND: '40' }));
+    const first = startTestWorker(testConfig({ ...config, MAILER_RATE_PER_SECOND: '20' }));
     workers.push(first);
     await waitFor(() => sink.messages.length >= 20, { timeoutMs: 60_000 });
     await first.close();
@@ -41,9 +48,12 @@ describe('mail worker: graceful restart', () => {
     const second = startTestWorker(testConfig(config));
     workers.push(second);
     await sink.waitFor(() => true, { count: TOTAL, timeoutMs: 90_000 });
-    await waitFor(async () => (await pendingCount(producer.queue)) === 0 && (await producer.queue.getActiveCount()) === 0, {
-      timeoutMs: 30_000,
-    });
+    await waitFor(
+      async () => (await pendingCount(producer.queue)) === 0 && (await producer.queue.getActiveCount()) === 0,
+      {
+        timeoutMs: 30_000,
+      },
+    );
 
     expect(sink.messages).toHaveLength(TOTAL);
     const recipients = new Set(sink.messages.flatMap((m) => m.to));
@@ -89,7 +99,9 @@ describe('mail worker: stop during a send', () => {
     const second = startTestWorker(testConfig({ ...config, MAILER_CONCURRENCY: '10' }));
     workers.push(second);
     await waitFor(() => sink.mails.length >= jobs.length, { timeoutMs: 60_000 });
-    await waitFor(async () => (await pendingCount(producer.queue)) === 0 && (await producer.queue.getActiveCount()) === 0);
+    await waitFor(
+      async () => (await pendingCount(producer.queue)) === 0 && (await producer.queue.getActiveCount()) === 0,
+    );
     expect(sink.mails).toHaveLength(jobs.length);
     expect(new Set(sink.mails.map((m) => m.messageId)).size).toBe(jobs.length);
   }, 120_000);

@@ -1,7 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { uniqueRedisPrefix, waitFor, TEST_REDIS_URL } from '@tunnelscope/test-kit';
-import { freePort, numberedJobs, pendingCount, startHeaderSink, testQueue, type HeaderSink } from './helpers.js';
+import {
+  freePort,
+  numberedJobs,
+  pendingCount,
+  startHeaderSink,
+  testQueue,
+  type HeaderSink,
+} from './helpers.js';
 
 const serviceDir = fileURLToPath(new URL('..', import.meta.url));
 
@@ -53,7 +60,10 @@ describe('mailer-worker process', () => {
       },
       { timeoutMs: 60_000, intervalMs: 200 },
     );
-    await waitFor(() => sink.mails.length >= 1 && sink.started > sink.mails.length, { timeoutMs: 60_000, intervalMs: 20 });
+    await waitFor(() => sink.mails.length >= 1 && sink.started > sink.mails.length, {
+      timeoutMs: 60_000,
+      intervalMs: 20,
+    });
 
     child.kill('SIGTERM');
     expect(await exited).toBe(0);

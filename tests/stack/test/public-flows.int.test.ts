@@ -46,7 +46,9 @@ describe('public flows through the gateway', () => {
     expect(verified.status).toBe(200);
     expect(verified.body.success).toBe(true);
 
-    expect((await call(stack, 'POST', '/api/check-waitlist-email', { email: 'ADA@fraudlabs.io' })).body).toEqual({
+    expect(
+      (await call(stack, 'POST', '/api/check-waitlist-email', { email: 'ADA@fraudlabs.io' })).body,
+    ).toEqual({
       exists: true,
       isVerified: true,
     });
@@ -62,7 +64,9 @@ describe('public flows through the gateway', () => {
       'select action, ip_address from registration_logs where lower(email) = $1 order by id',
       [email],
     );
-    expect(actions.rows.map((r) => r.action)).toEqual(expect.arrayContaining(['waitlist_attempt', 'otp_sent', 'otp_verified']));
+    expect(actions.rows.map((r) => r.action)).toEqual(
+      expect.arrayContaining(['waitlist_attempt', 'otp_sent', 'otp_verified']),
+    );
     expect(new Set(actions.rows.map((r) => r.ip_address))).toEqual(new Set(['127.0.0.1']));
     // Only the one code mail was ever sent to this address.
     await new Promise((r) => setTimeout(r, 500));
@@ -132,7 +136,12 @@ describe('public flows through the gateway', () => {
   it('answers the home-page stats with the fallbacks while the IP database is empty', async () => {
     const res = await call(stack, 'GET', '/api/stats');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ ipsTracked: '200K+', vendorsSupported: '70+', accuracyRate: '99.7%', updateRate: '12H' });
+    expect(res.body).toEqual({
+      ipsTracked: '200K+',
+      vendorsSupported: '70+',
+      accuracyRate: '99.7%',
+      updateRate: '12H',
+    });
   });
 
   it('answers unknown paths and wrong admin prefixes with status 404', async () => {

@@ -10,7 +10,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('username', 'varchar(50)', (c) => c.notNull().unique())
     .addColumn('email', 'varchar(254)', (c) => c.notNull().unique())
     .addColumn('password_hash', 'text', (c) => c.notNull())
-    .addColumn('role', 'varchar(20)', (c) => c.notNull().defaultTo('admin').check(sql`role in ('admin', 'view_only')`))
+    .addColumn('role', 'varchar(20)', (c) =>
+      c
+        .notNull()
+        .defaultTo('admin')
+        .check(sql`role in ('admin', 'view_only')`),
+    )
     .addColumn('is_active', 'boolean', (c) => c.notNull().defaultTo(true))
     .addColumn('failed_login_attempts', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('account_locked_until', 'timestamptz')
@@ -44,8 +49,14 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('last_activity', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await db.schema.createIndex('admin_sessions_admin_id_idx').on('admin_sessions').column('admin_id').execute();
-  await sql`create index admin_sessions_active_expiry_idx on admin_sessions (expires_at) where is_active`.execute(db);
+  await db.schema
+    .createIndex('admin_sessions_admin_id_idx')
+    .on('admin_sessions')
+    .column('admin_id')
+    .execute();
+  await sql`create index admin_sessions_active_expiry_idx on admin_sessions (expires_at) where is_active`.execute(
+    db,
+  );
 
   await db.schema
     .createTable('admin_logs')
@@ -80,8 +91,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('ip_address', 'varchar(45)')
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await db.schema.createIndex('admin_otp_codes_code_idx').on('admin_otp_codes').columns(['code', 'purpose']).execute();
-  await db.schema.createIndex('admin_otp_codes_admin_idx').on('admin_otp_codes').columns(['admin_id', 'purpose']).execute();
+  await db.schema
+    .createIndex('admin_otp_codes_code_idx')
+    .on('admin_otp_codes')
+    .columns(['code', 'purpose'])
+    .execute();
+  await db.schema
+    .createIndex('admin_otp_codes_admin_idx')
+    .on('admin_otp_codes')
+    .columns(['admin_id', 'purpose'])
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -32,7 +32,8 @@ describe('renderAdminPasswordReset', () => {
 
   it('tells the user to change the password', () => {
     const mail = renderAdminPasswordReset(job, brand);
-    for (const part of [mail.text, mail.html]) expect(part).toContain('Change it as soon as you have signed in');
+    for (const part of [mail.text, mail.html])
+      expect(part).toContain('Change it as soon as you have signed in');
   });
 
   it('escapes markup in the username', () => {

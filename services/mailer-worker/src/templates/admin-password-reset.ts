@@ -1,6 +1,14 @@
 import type { MailJob } from '@tunnelscope/contracts';
 import { html } from './html.js';
-import { codeBox, detailsTable, layout, note, paragraph, type MailBrand, type RenderedMail } from './layout.js';
+import {
+  codeBox,
+  detailsTable,
+  layout,
+  note,
+  paragraph,
+  type MailBrand,
+  type RenderedMail,
+} from './layout.js';
 
 type AdminPasswordResetJob = Extract<MailJob, { type: 'admin-password-reset' }>;
 
@@ -25,13 +33,9 @@ export function renderAdminPasswordReset(job: AdminPasswordResetJob, brand: Mail
     unexpected,
   ].join('\n');
 
-  const body = html`${paragraph(greeting)}
-${paragraph(intro)}
-${detailsTable([['Username', html`<strong>${job.username}</strong>`]])}
-${paragraph('New password:')}
-${codeBox(job.password, 'New password')}
-${paragraph(html`<strong>${advice}</strong>`)}
-${note(unexpected)}`;
+  const body = html`${paragraph(greeting)} ${paragraph(intro)}
+  ${detailsTable([['Username', html`<strong>${job.username}</strong>`]])} ${paragraph('New password:')}
+  ${codeBox(job.password, 'New password')} ${paragraph(html`<strong>${advice}</strong>`)} ${note(unexpected)}`;
 
   return layout({ brand, subject, preheader: 'Sign in with your new password, then change it.', body, text });
 }

@@ -31,7 +31,10 @@ describe('renderContactAcknowledgement', () => {
   });
 
   it('escapes markup in the name and subject', () => {
-    const mail = renderContactAcknowledgement({ ...job, name: '<script>x()</script>', subject: 'a & <b>' }, brand);
+    const mail = renderContactAcknowledgement(
+      { ...job, name: '<script>x()</script>', subject: 'a & <b>' },
+      brand,
+    );
     expect(mail.html).not.toContain('<script>');
     expect(mail.html).toContain('Hi &lt;script&gt;x()&lt;/script&gt;,');
     expect(mail.html).toContain('a &amp; &lt;b&gt;');

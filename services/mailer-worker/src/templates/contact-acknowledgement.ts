@@ -22,10 +22,9 @@ export function renderContactAcknowledgement(job: ContactAcknowledgementJob, bra
   ].join('\n');
 
   const body = html`${paragraph(greeting)}
-${paragraph(html`Thank you for contacting ${name}. We received your message <strong>"${job.subject}"</strong>.`)}
-${paragraph(html`<strong>${promise}</strong>`)}
-${note(html`To add something, write to ${mailto(brand.supportEmail)}.`)}
-${paragraph(`The ${name} team`)}`;
+  ${paragraph(html`Thank you for contacting ${name}. We received your message <strong>"${job.subject}"</strong>.`)}
+  ${paragraph(html`<strong>${promise}</strong>`)}
+  ${note(html`To add something, write to ${mailto(brand.supportEmail)}.`)} ${paragraph(`The ${name} team`)}`;
 
   return layout({ brand, subject, preheader: promise, body, text });
 }

@@ -43,6 +43,11 @@ describe('renderContactTeamNotification', () => {
     expect(mail.html).toContain('href="mailto:dara@example.com"');
   });
 
+  it('keeps the line breaks of the message in the HTML part', () => {
+    const mail = renderContactTeamNotification(job, brand);
+    expect(mail.html).toContain('Hello,<br />we screen 2M sign-ups a month.<br />Can we talk?');
+  });
+
   it('says No for a visitor who did not opt in to marketing', () => {
     expect(renderContactTeamNotification({ ...job, hasMarketing: false }, brand).text).toContain(
       'Marketing opt-in: No',
@@ -64,7 +69,9 @@ describe('renderContactTeamNotification', () => {
     expect(mail.html).toContain('&lt;script&gt;steal()&lt;/script&gt;');
     expect(mail.html).toContain('&lt;img src=x onerror=alert(1)&gt;');
     expect(mail.subject).not.toMatch(/[\r\n]/);
-    expect(mail.subject).toBe('[TunnelScope contact] Hi Bcc: everyone@example.com (from <script>steal()</script>)');
+    expect(mail.subject).toBe(
+      '[TunnelScope contact] Hi Bcc: everyone@example.com (from <script>steal()</script>)',
+    );
   });
 });
 

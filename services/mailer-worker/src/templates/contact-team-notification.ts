@@ -1,6 +1,15 @@
 import type { MailJob } from '@tunnelscope/contracts';
 import { html, oneLine } from './html.js';
-import { detailsTable, layout, mailto, paragraph, quote, style, type MailBrand, type RenderedMail } from './layout.js';
+import {
+  detailsTable,
+  layout,
+  mailto,
+  paragraph,
+  quote,
+  style,
+  type MailBrand,
+  type RenderedMail,
+} from './layout.js';
 
 type ContactTeamNotificationJob = Extract<MailJob, { type: 'contact-team-notification' }>;
 
@@ -11,7 +20,10 @@ export function formatUtc(iso: string): string {
   return `${d.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
 }
 
-export function renderContactTeamNotification(job: ContactTeamNotificationJob, brand: MailBrand): RenderedMail {
+export function renderContactTeamNotification(
+  job: ContactTeamNotificationJob,
+  brand: MailBrand,
+): RenderedMail {
   const name = brand.brandName;
   const subject = `[${name} contact] ${oneLine(job.subject)} (from ${oneLine(job.fromName)})`;
   const intro = `A visitor sent a message through the ${name} contact form and confirmed their e-mail address. Reply to this e-mail to answer them.`;
@@ -33,16 +45,15 @@ export function renderContactTeamNotification(job: ContactTeamNotificationJob, b
   ].join('\n');
 
   const body = html`${paragraph(intro)}
-${detailsTable([
-  ['Name', job.fromName],
-  ['E-mail', mailto(job.fromEmail)],
-  ['Subject', job.subject],
-  ['Marketing opt-in', marketing],
-  ['Received', received],
-  ['Contact id', html`<span style="${style.mono}font-size:13px;">${job.contactId}</span>`],
-])}
-${paragraph(html`<strong>Message</strong>`)}
-${quote(job.message)}`;
+  ${detailsTable([
+    ['Name', job.fromName],
+    ['E-mail', mailto(job.fromEmail)],
+    ['Subject', job.subject],
+    ['Marketing opt-in', marketing],
+    ['Received', received],
+    ['Contact id', html`<span style="${style.mono}font-size:13px;">${job.contactId}</span>`],
+  ])}
+  ${paragraph(html`<strong>Message</strong>`)} ${quote(job.message)}`;
 
   return layout({ brand, subject, preheader: `${job.fromName}: ${job.subject}`, body, text });
 }

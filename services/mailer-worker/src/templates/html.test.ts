@@ -3,7 +3,9 @@ import { escapeHtml, html, oneLine, safeHref, SafeHtml } from './html.js';
 describe('html tagged template', () => {
   it('escapes every interpolated string', () => {
     const out = html`<p title="${'"x" & \'y\''}">${'<script>alert(1)</script>'}</p>`;
-    expect(out.value).toBe('<p title="&quot;x&quot; &amp; &#39;y&#39;">&lt;script&gt;alert(1)&lt;/script&gt;</p>');
+    expect(out.value).toBe(
+      '<p title="&quot;x&quot; &amp; &#39;y&#39;">&lt;script&gt;alert(1)&lt;/script&gt;</p>',
+    );
   });
 
   it('inserts SafeHtml as is and flattens arrays', () => {

@@ -11,7 +11,13 @@ export class SafeHtml {
 
 export type HtmlValue = SafeHtml | string | number | boolean | null | undefined | readonly HtmlValue[];
 
-const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const ENTITIES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
 
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c);
@@ -42,8 +48,14 @@ export function safeHref(url: string): string | null {
   }
 }
 
+// Control characters are exactly what this pattern is for.
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f\u2028\u2029]+/g;
+
 /** Headers are one line: CR, LF and other controls (header injection, folding tricks) become spaces. */
 export function oneLine(value: string): string {
-  // eslint-disable-next-line no-control-regex
-  return value.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').replace(/\s{2,}/g, ' ').trim();
+  return value
+    .replace(CONTROL_CHARACTERS, ' ')
+    .replace(/\s{2,}/g, ' ')
+    .trim();
 }

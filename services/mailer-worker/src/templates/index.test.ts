@@ -18,7 +18,12 @@ const jobs: MailJob[] = [
     vpnName: '<script>x</script>',
     playstoreLink: 'https://play.google.com/store/apps/details?id=x',
   },
-  { type: 'contact-acknowledgement', to: 'c@example.com', name: '<script>x</script>', subject: 'Hello there' },
+  {
+    type: 'contact-acknowledgement',
+    to: 'c@example.com',
+    name: '<script>x</script>',
+    subject: 'Hello there',
+  },
   {
     type: 'contact-team-notification',
     to: 'team@example.com',
@@ -30,24 +35,35 @@ const jobs: MailJob[] = [
     hasMarketing: false,
     receivedAt: '2026-11-22T10:00:00Z',
   },
-  { type: 'admin-password-reset', to: 'e@example.com', username: '<script>x</script>', password: 'Pw-1234567890!' },
+  {
+    type: 'admin-password-reset',
+    to: 'e@example.com',
+    username: '<script>x</script>',
+    password: 'Pw-1234567890!',
+  },
 ].map((j) => mailJobSchema.parse(j));
 
 describe('renderMail', () => {
-  it.each(jobs.map((j) => [j.type, j] as const))('renders %s with the brand in subject, text and HTML', (_type, job) => {
-    const mail = renderMail(job, brand);
-    expect(mail.subject).toContain('NetLens');
-    expect(mail.text).toContain('NetLens');
-    expect(mail.html).toContain('NetLens');
-    expect(mail.html.startsWith('<!doctype html>')).toBe(true);
-    expect(mail.text).toContain('help@netlens.example');
-    expect(mail.html).toContain('href="https://netlens.example/"');
-  });
+  it.each(jobs.map((j) => [j.type, j] as const))(
+    'renders %s with the brand in subject, text and HTML',
+    (_type, job) => {
+      const mail = renderMail(job, brand);
+      expect(mail.subject).toContain('NetLens');
+      expect(mail.text).toContain('NetLens');
+      expect(mail.html).toContain('NetLens');
+      expect(mail.html.startsWith('<!doctype html>')).toBe(true);
+      expect(mail.text).toContain('help@netlens.example');
+      expect(mail.html).toContain('href="https://netlens.example/"');
+    },
+  );
 
-  it.each(jobs.map((j) => [j.type, j] as const))('never lets a <script> through in the HTML of %s', (_type, job) => {
-    const html = renderMail(job, brand).html;
-    expect(html).not.toMatch(/<script/i);
-  });
+  it.each(jobs.map((j) => [j.type, j] as const))(
+    'never lets a <script> through in the HTML of %s',
+    (_type, job) => {
+      const html = renderMail(job, brand).html;
+      expect(html).not.toMatch(/<script/i);
+    },
+  );
 
   it('keeps every subject on one line', () => {
     for (const job of jobs) expect(renderMail(job, brand).subject).not.toMatch(/[\r\n]/);

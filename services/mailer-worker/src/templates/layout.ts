@@ -49,24 +49,60 @@ export function mailto(address: string): SafeHtml {
 
 /** A value the reader has to type or copy (a code, a password): large, monospaced, boxed. */
 export function codeBox(value: string, label: string): SafeHtml {
-  return html`<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:4px 0 20px;">
-<tr><td style="padding:14px 22px;background:#f2f5ff;border:1px solid #c9d5fb;border-radius:8px;${style.mono}font-size:28px;font-weight:bold;letter-spacing:4px;color:${INK};" aria-label="${label}">${value}</td></tr>
-</table>`;
+  return html`<table
+    role="presentation"
+    cellpadding="0"
+    cellspacing="0"
+    border="0"
+    style="margin:4px 0 20px;"
+  >
+    <tr>
+      <td
+        style="padding:14px 22px;background:#f2f5ff;border:1px solid #c9d5fb;border-radius:8px;${style.mono}font-size:28px;font-weight:bold;letter-spacing:4px;color:${INK};"
+        aria-label="${label}"
+      >
+        ${value}
+      </td>
+    </tr>
+  </table>`;
 }
 
 /** Label and value rows, for details a reader scans (request number, contact fields). */
 export function detailsTable(rows: ReadonlyArray<readonly [string, HtmlValue]>): SafeHtml {
-  return html`<table role="presentation" cellpadding="0" cellspacing="0" border="0" width="100%" style="margin:0 0 20px;border-collapse:collapse;">
-${rows.map(
-  ([label, value]) =>
-    html`<tr><td style="padding:8px 12px 8px 0;border-bottom:1px solid ${LINE};${FONT}font-size:13px;color:${MUTED};white-space:nowrap;vertical-align:top;width:1%;">${label}</td><td style="padding:8px 0;border-bottom:1px solid ${LINE};${FONT}font-size:15px;color:${INK};word-break:break-word;">${value}</td></tr>\n`,
-)}</table>`;
+  return html`<table
+    role="presentation"
+    cellpadding="0"
+    cellspacing="0"
+    border="0"
+    width="100%"
+    style="margin:0 0 20px;border-collapse:collapse;"
+  >
+    ${rows.map(
+      ([label, value]) =>
+        html`<tr>
+          <td
+            style="padding:8px 12px 8px 0;border-bottom:1px solid ${LINE};${FONT}font-size:13px;color:${MUTED};white-space:nowrap;vertical-align:top;width:1%;"
+          >
+            ${label}
+          </td>
+          <td
+            style="padding:8px 0;border-bottom:1px solid ${LINE};${FONT}font-size:15px;color:${INK};word-break:break-word;"
+          >
+            ${value}
+          </td>
+        </tr> `,
+    )}
+  </table>`;
 }
 
 /** Free text from a person; line breaks become <br> (Outlook ignores white-space:pre-wrap). */
 export function quote(text: string): SafeHtml {
   const lines = text.split(/\r\n|\r|\n/);
-  return html`<div style="margin:0 0 20px;padding:14px 16px;background:#f7f8fa;border-left:3px solid ${ACCENT};${FONT}font-size:15px;line-height:1.55;color:${INK};word-break:break-word;">${lines.map((line, i) => (i === 0 ? line : [html`<br>`, line]))}</div>`;
+  return html`<div
+    style="margin:0 0 20px;padding:14px 16px;background:#f7f8fa;border-left:3px solid ${ACCENT};${FONT}font-size:15px;line-height:1.55;color:${INK};word-break:break-word;"
+  >
+    ${lines.map((line, i) => (i === 0 ? line : [html`<br />`, line]))}
+  </div>`;
 }
 
 export interface LayoutInput {
@@ -82,31 +118,57 @@ export interface LayoutInput {
 /** Wraps a body in the shared frame: a 560 px card with the brand on top and a footer. */
 export function layout({ brand, subject, preheader, body, text }: LayoutInput): RenderedMail {
   const page = html`<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="color-scheme" content="light">
-<title>${subject}</title>
-</head>
-<body style="margin:0;padding:0;background:#f4f5f7;">
-<div style="display:none;max-height:0;overflow:hidden;opacity:0;">${preheader}</div>
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background:#f4f5f7;">
-<tr><td align="center" style="padding:24px 12px;">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="max-width:560px;background:#ffffff;border:1px solid ${LINE};border-radius:8px;">
-<tr><td style="padding:20px 28px;border-bottom:1px solid ${LINE};${FONT}font-size:19px;font-weight:bold;color:${INK};">${brand.brandName}</td></tr>
-<tr><td style="padding:28px 28px 12px;">
-${body}
-</td></tr>
-<tr><td style="padding:16px 28px 20px;border-top:1px solid ${LINE};">
-<p style="${style.small}margin:0;">${brand.brandName} · ${link(brand.publicSiteUrl)}<br>Questions? Write to ${mailto(brand.supportEmail)}.</p>
-</td></tr>
-</table>
-</td></tr>
-</table>
-</body>
-</html>
-`;
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="light" />
+        <title>${subject}</title>
+      </head>
+      <body style="margin:0;padding:0;background:#f4f5f7;">
+        <div style="display:none;max-height:0;overflow:hidden;opacity:0;">${preheader}</div>
+        <table
+          role="presentation"
+          width="100%"
+          cellpadding="0"
+          cellspacing="0"
+          border="0"
+          style="background:#f4f5f7;"
+        >
+          <tr>
+            <td align="center" style="padding:24px 12px;">
+              <table
+                role="presentation"
+                width="100%"
+                cellpadding="0"
+                cellspacing="0"
+                border="0"
+                style="max-width:560px;background:#ffffff;border:1px solid ${LINE};border-radius:8px;"
+              >
+                <tr>
+                  <td
+                    style="padding:20px 28px;border-bottom:1px solid ${LINE};${FONT}font-size:19px;font-weight:bold;color:${INK};"
+                  >
+                    ${brand.brandName}
+                  </td>
+                </tr>
+                <tr>
+                  <td style="padding:28px 28px 12px;">${body}</td>
+                </tr>
+                <tr>
+                  <td style="padding:16px 28px 20px;border-top:1px solid ${LINE};">
+                    <p style="${style.small}margin:0;">
+                      ${brand.brandName} · ${link(brand.publicSiteUrl)}<br />Questions? Write to
+                      ${mailto(brand.supportEmail)}.
+                    </p>
+                  </td>
+                </tr>
+              </table>
+            </td>
+          </tr>
+        </table>
+      </body>
+    </html> `;
   const footer = `-- \n${brand.brandName} · ${brand.publicSiteUrl}\nQuestions? Write to ${brand.supportEmail}.\n`;
   return { subject, text: `${text.trimEnd()}\n\n${footer}`, html: page.value };
 }

@@ -1,4 +1,4 @@
-import { CODE_FORMS } from '@tunnelscope/contracts';
+import type { CodeForm } from '@tunnelscope/contracts';
 import type { MailBrand } from './layout.js';
 import { renderVerificationCode } from './verification-code.js';
 
@@ -9,8 +9,14 @@ const brand: MailBrand = {
   salesEmail: 'sales@tunnelscope.example',
 };
 
-const job = (form: (typeof CODE_FORMS)[number]) =>
-  ({ type: 'verification-code', to: 'visitor@example.com', form, code: '482913', expiresInMinutes: 5 }) as const;
+const job = (form: CodeForm) =>
+  ({
+    type: 'verification-code',
+    to: 'visitor@example.com',
+    form,
+    code: '482913',
+    expiresInMinutes: 5,
+  }) as const;
 
 describe('renderVerificationCode', () => {
   it.each([
@@ -27,7 +33,7 @@ describe('renderVerificationCode', () => {
   it('puts the code in both parts, with its expiry and the ignore advice', () => {
     const mail = renderVerificationCode(job('waitlist'), brand);
     expect(mail.text).toContain('Your verification code: 482913');
-    expect(mail.html).toMatch(/font-size:28px[^>]*>482913</);
+    expect(mail.html).toMatch(/font-size:28px[^>]*>\s*482913\s*</);
     for (const part of [mail.text, mail.html]) {
       expect(part).toContain('expires in 5 minutes');
       expect(part).toContain('If you did not ask for this code, ignore this e-mail');

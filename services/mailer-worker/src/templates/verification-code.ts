@@ -5,20 +5,22 @@ import { codeBox, layout, minutes, note, paragraph, type MailBrand, type Rendere
 type VerificationCodeJob = Extract<MailJob, { type: 'verification-code' }>;
 
 /** What the code unlocks, per form: the reader must recognise the action they started. */
-const WORDING: Record<CodeForm, { subject: (brand: string) => string; purpose: (brand: string) => string }> = {
-  waitlist: {
-    subject: (b) => `Your ${b} waitlist verification code`,
-    purpose: (b) => `Use this code to confirm your e-mail address and join the ${b} waitlist.`,
-  },
-  'vpn-request': {
-    subject: (b) => `Your ${b} VPN detection request code`,
-    purpose: (b) => `Use this code to confirm your e-mail address and send your VPN detection request to ${b}.`,
-  },
-  contact: {
-    subject: (b) => `Your ${b} contact form code`,
-    purpose: (b) => `Use this code to confirm your e-mail address and send your message to the ${b} team.`,
-  },
-};
+const WORDING: Record<CodeForm, { subject: (brand: string) => string; purpose: (brand: string) => string }> =
+  {
+    waitlist: {
+      subject: (b) => `Your ${b} waitlist verification code`,
+      purpose: (b) => `Use this code to confirm your e-mail address and join the ${b} waitlist.`,
+    },
+    'vpn-request': {
+      subject: (b) => `Your ${b} VPN detection request code`,
+      purpose: (b) =>
+        `Use this code to confirm your e-mail address and send your VPN detection request to ${b}.`,
+    },
+    contact: {
+      subject: (b) => `Your ${b} contact form code`,
+      purpose: (b) => `Use this code to confirm your e-mail address and send your message to the ${b} team.`,
+    },
+  };
 
 export function renderVerificationCode(job: VerificationCodeJob, brand: MailBrand): RenderedMail {
   const name = brand.brandName;
@@ -39,12 +41,15 @@ export function renderVerificationCode(job: VerificationCodeJob, brand: MailBran
     neverShare,
   ].join('\n');
 
-  const body = html`${paragraph(wording.purpose(name))}
-${paragraph('Your verification code:')}
-${codeBox(job.code, 'Verification code')}
-${paragraph(html`<strong>${expiry}</strong>`)}
-${note(ignore)}
-${note(neverShare)}`;
+  const body = html`${paragraph(wording.purpose(name))} ${paragraph('Your verification code:')}
+  ${codeBox(job.code, 'Verification code')} ${paragraph(html`<strong>${expiry}</strong>`)} ${note(ignore)}
+  ${note(neverShare)}`;
 
-  return layout({ brand, subject, preheader: `Your code expires in ${minutes(job.expiresInMinutes)}.`, body, text });
+  return layout({
+    brand,
+    subject,
+    preheader: `Your code expires in ${minutes(job.expiresInMinutes)}.`,
+    body,
+    text,
+  });
 }

@@ -1,6 +1,15 @@
 import type { MailJob } from '@tunnelscope/contracts';
 import { html, oneLine } from './html.js';
-import { detailsTable, layout, link, mailto, note, paragraph, type MailBrand, type RenderedMail } from './layout.js';
+import {
+  detailsTable,
+  layout,
+  link,
+  mailto,
+  note,
+  paragraph,
+  type MailBrand,
+  type RenderedMail,
+} from './layout.js';
 
 type VpnRequestConfirmationJob = Extract<MailJob, { type: 'vpn-request-confirmation' }>;
 
@@ -24,13 +33,12 @@ export function renderVpnRequestConfirmation(job: VpnRequestConfirmationJob, bra
   ].join('\n');
 
   const body = html`${paragraph(intro)}
-${detailsTable([
-  ['Request number', html`<strong>${requestNumber}</strong>`],
-  ['VPN', job.vpnName],
-  ['Google Play link', link(job.playstoreLink)],
-])}
-${paragraph(next)}
-${note(html`Questions about plans and the API? Write to ${mailto(brand.salesEmail)}.`)}`;
+  ${detailsTable([
+    ['Request number', html`<strong>${requestNumber}</strong>`],
+    ['VPN', job.vpnName],
+    ['Google Play link', link(job.playstoreLink)],
+  ])}
+  ${paragraph(next)} ${note(html`Questions about plans and the API? Write to ${mailto(brand.salesEmail)}.`)}`;
 
   return layout({ brand, subject, preheader: `Your request number is ${requestNumber}.`, body, text });
 }
