@@ -1,6 +1,5 @@
 import http from 'node:http';
 import fastifyCompress from '@fastify/compress';
-import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { createServiceApp, errorBody } from '@tunnelscope/service-kit';
 import type { GatewayConfig } from './config.js';
@@ -64,8 +63,10 @@ export async function buildApp(config: GatewayConfig): Promise<FastifyInstance> 
     },
   });
 
-  if (pages.builtIn.public) app.log.warn({ dist: config.PUBLIC_WEB_DIST }, 'public SPA not built: serving built-in pages');
-  if (pages.builtIn.admin) app.log.warn({ dist: config.ADMIN_WEB_DIST }, 'admin SPA not built: serving built-in page');
+  if (pages.builtIn.public)
+    app.log.warn({ dist: config.PUBLIC_WEB_DIST }, 'public SPA not built: serving built-in pages');
+  if (pages.builtIn.admin)
+    app.log.warn({ dist: config.ADMIN_WEB_DIST }, 'admin SPA not built: serving built-in page');
 
   const upstreams = new Upstreams({
     urls: {
@@ -85,24 +86,20 @@ export async function buildApp(config: GatewayConfig): Promise<FastifyInstance> 
   app.addHook('onClose', async () => upstreams.close());
 
   app.decorateRequest('siteTarget', null);
-  // Both before any route: @fastify/compress attaches itself to routes as they are added.
+  // Before any route: @fastify/compress attaches itself to routes as they are added.
   await app.register(fastifyCompress, {
     global: true,
     globalDecompression: false,
     encodings: ['br', 'gzip'],
     threshold: COMPRESS_THRESHOLD_BYTES,
   });
-  await app.register(fastifyStatic, {
-    serve: false,
-    preCompressed: true,
-    cacheControl: false,
-    dotfiles: 'deny',
-    index: false,
-  });
 
   registerGatewayHealthRoutes(app, upstreams);
 
-  const site = createSiteHandler(pages, { publicDist: config.PUBLIC_WEB_DIST, adminDist: config.ADMIN_WEB_DIST });
+  const site = createSiteHandler(pages, {
+    publicDist: config.PUBLIC_WEB_DIST,
+    adminDist: config.ADMIN_WEB_DIST,
+  });
   app.all(
     '/*',
     {
@@ -122,7 +119,9 @@ export async function buildApp(config: GatewayConfig): Promise<FastifyInstance> 
             return;
         }
         if (request.method !== 'GET' && request.method !== 'HEAD') {
-          reply.code(404).send(errorBody('NOT_FOUND', `Route ${request.method} ${target.path} not found`, request.id));
+          reply
+            .code(404)
+            .send(errorBody('NOT_FOUND', `Route ${request.method} ${target.path} not found`, request.id));
           return;
         }
         request.siteTarget = target;

@@ -26,6 +26,8 @@ const FORWARDING: ReadonlySet<string> = new Set(['forwarded', 'x-real-ip', 'x-cl
 
 function connectionTokens(value: string | string[] | undefined): Set<string> | null {
   if (value === undefined) return null;
+  // The common values name no other header: no set to build on the hot path.
+  if (typeof value === 'string' && /^\s*(?:keep-alive|close)\s*$/i.test(value)) return null;
   const tokens = new Set<string>();
   for (const part of (Array.isArray(value) ? value.join(',') : value).split(',')) {
     const token = part.trim().toLowerCase();
@@ -50,10 +52,10 @@ function lastValue(value: string | string[] | undefined): string | undefined {
 function normaliseAddress(raw: string | undefined): string | undefined {
   if (!raw) return undefined;
   let value = raw.trim();
-  if (value.startsWith('[')) {
+  if (isIP(value) === 0 && value.startsWith('[')) {
     const end = value.indexOf(']');
     value = end === -1 ? value : value.slice(1, end);
-  } else if (value.includes('.') && value.includes(':')) {
+  } else if (isIP(value) === 0 && value.includes('.') && value.includes(':')) {
     value = value.slice(0, value.lastIndexOf(':'));
   }
   if (value.toLowerCase().startsWith('::ffff:') && isIP(value.slice(7)) === 4) value = value.slice(7);
@@ -83,7 +85,11 @@ export function clientAddress(
 }
 
 /** `https` only when the socket is TLS or a trusted proxy says its client used TLS. */
-export function forwardedProto(encrypted: boolean, headers: IncomingHttpHeaders, hops: number): 'http' | 'https' {
+export function forwardedProto(
+  encrypted: boolean,
+  headers: IncomingHttpHeaders,
+  hops: number,
+): 'http' | 'https' {
   if (encrypted) return 'https';
   if (hops <= 0) return 'http';
   return lastValue(headers['x-forwarded-proto'])?.toLowerCase() === 'https' ? 'https' : 'http';

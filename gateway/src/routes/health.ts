@@ -17,6 +17,9 @@ export function registerGatewayHealthRoutes(app: FastifyInstance, upstreams: Ups
     const checks: Record<string, UpstreamStatus> = {};
     names.forEach((n, i) => (checks[n] = results[i]!));
     const degraded = results.some((r) => r !== 'ok');
-    return reply.code(200).header('cache-control', 'no-store').send({ status: degraded ? 'degraded' : 'ready', checks });
+    return reply
+      .code(200)
+      .header('cache-control', 'no-store')
+      .send({ status: degraded ? 'degraded' : 'ready', checks });
   });
 }

@@ -59,7 +59,7 @@ const ADMIN_MARK = '/admin-';
 export const DOT_SEGMENT = /(?:^|\/|%2f|\\|%5c)(?:\.|%2e){1,2}(?:\/|%2f|\\|%5c|$)/i;
 
 function matches(path: string, rowPath: string): boolean {
-  return path === rowPath || (path.startsWith(rowPath) && path.charCodeAt(rowPath.length) === 47 /* / */);
+  return path === rowPath || (path.startsWith(rowPath) && path.charCodeAt(rowPath.length) === 47); /* / */
 }
 
 function equalConstantTime(candidate: string, secret: Buffer): boolean {
@@ -74,7 +74,10 @@ export interface RouteResolver {
   readonly adminPrefix: string;
 }
 
-export function createRouteResolver(adminHex: string, table: readonly ProxyRow[] = ROUTE_TABLE): RouteResolver {
+export function createRouteResolver(
+  adminHex: string,
+  table: readonly ProxyRow[] = ROUTE_TABLE,
+): RouteResolver {
   const secretHex = Buffer.from(adminHex);
   const publicRows = table.filter((r) => r.scope === 'public');
   const adminRows = table.filter((r) => r.scope === 'admin');
@@ -95,7 +98,12 @@ export function createRouteResolver(adminHex: string, table: readonly ProxyRow[]
         for (const row of adminRows) {
           if (!matches(rest, row.path)) continue;
           if (row.upstream === null) return { kind: 'api-not-found' };
-          return { kind: 'proxy', upstream: row.upstream, url: q === -1 ? rest : rest + rawUrl.slice(q), admin: true };
+          return {
+            kind: 'proxy',
+            upstream: row.upstream,
+            url: q === -1 ? rest : rest + rawUrl.slice(q),
+            admin: true,
+          };
         }
         return { kind: 'admin-app', path: rest };
       }

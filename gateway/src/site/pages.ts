@@ -33,7 +33,8 @@ async function readIndex(dist: string): Promise<string | null> {
   try {
     return await readFile(path.join(dist, 'index.html'), 'utf8');
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT' || (err as NodeJS.ErrnoException).code === 'ENOTDIR') return null;
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT' || (err as NodeJS.ErrnoException).code === 'ENOTDIR')
+      return null;
     throw err;
   }
 }
@@ -43,7 +44,12 @@ const BUILT_IN_STYLE =
   'background:#f8f9fa;color:#212529}main{max-width:36rem;padding:2rem;text-align:center}' +
   'code{background:#e9ecef;padding:.1rem .3rem;border-radius:4px}</style>';
 
-function builtInDocument(title: string, body: string, headExtra: string, theme: 'light' | 'dark' = 'light'): string {
+function builtInDocument(
+  title: string,
+  body: string,
+  headExtra: string,
+  theme: 'light' | 'dark' = 'light',
+): string {
   const dark = theme === 'dark' ? '<style>body{background:#1a1b1e;color:#c1c2c5}</style>' : '';
   return (
     `<!doctype html>\n<html lang="en"><head><meta charset="utf-8">` +
@@ -95,8 +101,18 @@ export async function loadSitePages(opts: {
     adminHtml !== null
       ? page(injectIntoHead(adminHtml, { atHeadStart: baseTag, atHeadEnd: configTag }))
       : page(
-          builtInDocument(`${opts.runtime.brandName} Admin`, `<p>Loading admin panel...</p>`, baseTag + configTag, 'dark'),
+          builtInDocument(
+            `${opts.runtime.brandName} Admin`,
+            `<p>Loading admin panel...</p>`,
+            baseTag + configTag,
+            'dark',
+          ),
         );
 
-  return { publicIndex, publicNotFound, adminIndex, builtIn: { public: publicHtml === null, admin: adminHtml === null } };
+  return {
+    publicIndex,
+    publicNotFound,
+    adminIndex,
+    builtIn: { public: publicHtml === null, admin: adminHtml === null },
+  };
 }

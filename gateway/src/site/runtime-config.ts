@@ -57,10 +57,19 @@ export function escapeHtml(text: string): string {
  * Puts `atHeadStart` right after `<head …>` (a `<base>` must precede every relative URL) and
  * `atHeadEnd` right before `</head>`. A page without a head gets both in front of its content.
  */
-export function injectIntoHead(html: string, { atHeadStart = '', atHeadEnd = '' }: { atHeadStart?: string; atHeadEnd?: string }): string {
+export function injectIntoHead(
+  html: string,
+  { atHeadStart = '', atHeadEnd = '' }: { atHeadStart?: string; atHeadEnd?: string },
+): string {
   const open = /<head(?:\s[^>]*)?>/i.exec(html);
   const close = /<\/head\s*>/i.exec(html);
   if (!open || !close || close.index < open.index) return atHeadStart + atHeadEnd + html;
   const afterOpen = open.index + open[0].length;
-  return html.slice(0, afterOpen) + atHeadStart + html.slice(afterOpen, close.index) + atHeadEnd + html.slice(close.index);
+  return (
+    html.slice(0, afterOpen) +
+    atHeadStart +
+    html.slice(afterOpen, close.index) +
+    atHeadEnd +
+    html.slice(close.index)
+  );
 }

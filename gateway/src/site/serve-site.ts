@@ -2,11 +2,11 @@
  * GET/HEAD of every path that is not an API call: a file of the SPA's dist folder when the last
  * segment names one, else the SPA's index page (200 for its routes, 404 for anything else).
  */
-import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DOT_SEGMENT } from '../routes/route-table.js';
 import type { Page, SitePages } from './pages.js';
+import { sendStaticFile } from './static-files.js';
 
 /** Vite puts content-hashed files under `assets/`: their URL changes whenever their bytes do. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -48,26 +48,17 @@ export function createSiteHandler(pages: SitePages, roots: SiteRoots) {
     return reply.code(status).send(page.body);
   };
 
-  const notFound = (request: FastifyRequest, reply: FastifyReply) => sendPage(request, reply, pages.publicNotFound, 404);
+  const notFound = (request: FastifyRequest, reply: FastifyReply) =>
+    sendPage(request, reply, pages.publicNotFound, 404);
 
   const sendFile = async (request: FastifyRequest, reply: FastifyReply, root: string, urlPath: string) => {
     const relative = decodePath(urlPath);
     if (relative === null) return notFound(request, reply);
-    const absolute = path.join(root, relative);
-    if (!absolute.startsWith(root + path.sep)) return notFound(request, reply);
-    let size: number;
-    try {
-      const info = await stat(absolute);
-      if (!info.isFile()) return notFound(request, reply);
-      size = info.size;
-    } catch {
-      return notFound(request, reply);
-    }
-    reply.header('cache-control', relative.startsWith('/assets/') ? IMMUTABLE : REVALIDATE);
-    // @fastify/compress compresses every stream; its documented per-request opt-out keeps tiny
-    // files as they are (a .br/.gz sibling is still preferred by @fastify/static when present).
-    if (size < COMPRESS_THRESHOLD_BYTES) request.headers['x-no-compression'] = '1';
-    return reply.sendFile(relative, root);
+    const sent = await sendStaticFile(request, reply, root, relative, {
+      cacheControl: relative.startsWith('/assets/') ? IMMUTABLE : REVALIDATE,
+      compressThreshold: COMPRESS_THRESHOLD_BYTES,
+    });
+    return sent ? reply : notFound(request, reply);
   };
 
   const publicRoot = path.resolve(roots.publicDist);

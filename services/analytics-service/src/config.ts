@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import {
+  baseServiceEnv,
+  DEFAULT_IPDB_URL,
+  env,
+  loadConfig,
+  refuseDevSecretsInProduction,
+} from '@tunnelscope/service-kit';
+
+/** A product claim shown as is on the home page (DECISIONS.md: configuration, not counted). */
+const claim = (fallback: string) => z.string().trim().min(1).max(16).default(fallback);
+
+export const analyticsEnvSchema = baseServiceEnv
+  .extend({
+    ANALYTICS_SERVICE_PORT: env.port(4003),
+    /** The IP database (VPNs, vendors, IPs …). It may be down while the service keeps answering. */
+    IPDB_URL: env.postgresUrl(DEFAULT_IPDB_URL),
+    RATE_LIMIT_STATS_PER_MIN: env.positiveInt(120),
+    STATS_ACCURACY_RATE: claim('99.7%'),
+    STATS_UPDATE_RATE: claim('12H'),
+    /** How long a counted /api/stats answer is shared by every replica (Redis). */
+    STATS_CACHE_SECONDS: env.positiveInt(60),
+  })
+  .superRefine(refuseDevSecretsInProduction);
+
+export type AnalyticsConfig = Readonly<z.infer<typeof analyticsEnvSchema>>;
+
+export function readConfig(
+  source: Record<string, string | undefined> = process.env,
+  exit?: (code: number) => never,
+): AnalyticsConfig {
+  return loadConfig(analyticsEnvSchema, source, exit);
+}

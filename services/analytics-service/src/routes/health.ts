@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+
+type Check = () => Promise<unknown>;
+const CHECK_TIMEOUT_MS = 2000;
+
+async function passes(check: Check): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      check(),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error('timed out')), CHECK_TIMEOUT_MS);
+      }),
+    ]);
+    return true;
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * `/healthz`: the process answers. `/readyz`: every check is reported, but only `required` ones
+ * decide readiness. The IP database is optional on purpose (DECISIONS.md): while it is down this
+ * service still answers /api/stats with the fallbacks and the admin analytics with
+ * `networkError: true`; failing readiness would turn those designed answers into the gateway's 502.
+ */
+export function registerHealthRoutes(
+  app: FastifyInstance,
+  checks: { required: Record<string, Check>; optional: Record<string, Check> },
+): void {
+  app.get('/healthz', { logLevel: 'warn' }, async () => ({ status: 'ok' }));
+  app.get('/readyz', { logLevel: 'warn' }, async (request, reply) => {
+    const entries = [
+      ...Object.entries(checks.required).map(([name, check]) => ({ name, check, required: true })),
+      ...Object.entries(checks.optional).map(([name, check]) => ({ name, check, required: false })),
+    ];
+    const outcomes = await Promise.all(entries.map((e) => passes(e.check)));
+    const results: Record<string, 'ok' | 'down'> = {};
+    let ready = true;
+    entries.forEach((e, i) => {
+      results[e.name] = outcomes[i] ? 'ok' : 'down';
+      if (!outcomes[i]) {
+        if (e.required) ready = false;
+        request.log.warn({ check: e.name, required: e.required }, 'readiness check failed');
+      }
+    });
+    return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not ready', checks: results });
+  });
+}
