@@ -10,7 +10,12 @@ describe('startMailSink', () => {
 
   it('keeps a sent mail and lists it as JSON over HTTP', async () => {
     const transport = nodemailer.createTransport({ url: sink.smtpUrl } as never);
-    await transport.sendMail({ from: 'a@example.com', to: 'b@example.com', subject: 'Hi', text: 'code 123456' });
+    await transport.sendMail({
+      from: 'a@example.com',
+      to: 'b@example.com',
+      subject: 'Hi',
+      text: 'code 123456',
+    });
     const [mail] = await sink.waitFor((m) => m.subject === 'Hi');
     expect(mail?.to).toEqual(['b@example.com']);
     expect(mail?.text).toContain('123456');

@@ -21,7 +21,10 @@ export interface MailSink {
   httpUrl?: string;
   messages: SunkMail[];
   /** Resolves with the mails matching `match` once `count` of them have arrived. */
-  waitFor(match: (m: SunkMail) => boolean, opts?: { count?: number; timeoutMs?: number }): Promise<SunkMail[]>;
+  waitFor(
+    match: (m: SunkMail) => boolean,
+    opts?: { count?: number; timeoutMs?: number },
+  ): Promise<SunkMail[]>;
   clear(): void;
   close(): Promise<void>;
 }
@@ -41,9 +44,10 @@ function renderPage(messages: SunkMail[]): string {
   const rows = [...messages]
     .reverse()
     .map(
-      (m) => `<article><h2>${escapeHtml(m.subject)}</h2><p class="meta">to ${escapeHtml(m.to.join(', '))} · from ${escapeHtml(
-        m.from,
-      )} · ${escapeHtml(m.receivedAt)}</p><pre>${escapeHtml(m.text)}</pre></article>`,
+      (m) =>
+        `<article><h2>${escapeHtml(m.subject)}</h2><p class="meta">to ${escapeHtml(m.to.join(', '))} · from ${escapeHtml(
+          m.from,
+        )} · ${escapeHtml(m.receivedAt)}</p><pre>${escapeHtml(m.text)}</pre></article>`,
     )
     .join('\n');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="5"><title>Mail sink</title>
@@ -123,7 +127,11 @@ export async function startMailSink(opts: MailSinkOptions = {}): Promise<MailSin
         };
         const timer = setTimeout(() => {
           waiters.delete(check);
-          reject(new Error(`mail sink: ${messages.filter(match).length}/${count} matching mails after ${timeoutMs} ms`));
+          reject(
+            new Error(
+              `mail sink: ${messages.filter(match).length}/${count} matching mails after ${timeoutMs} ms`,
+            ),
+          );
         }, timeoutMs);
         waiters.add(check);
         check();

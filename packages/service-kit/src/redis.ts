@@ -9,6 +9,8 @@ export function createRedis(url: string, opts: { forWorker?: boolean } & RedisOp
   const client = new Redis(url, {
     maxRetriesPerRequest: forWorker ? null : 2,
     connectTimeout: 5000,
+    // ioredis otherwise keeps a 2 s timer alive after disconnect() on a refused connection.
+    disconnectTimeout: 200,
     ...rest,
   });
   // Connection errors are retried by ioredis and surface as failed commands; do not crash on them.

@@ -14,7 +14,10 @@ export interface TestDatabase {
 /** A fresh, empty database of its own for one test suite; `drop()` removes it. */
 export async function createTestDatabase(label: string): Promise<TestDatabase> {
   const url = baseUrl();
-  const safe = label.toLowerCase().replace(/[^a-z0-9]+/g, '_').slice(0, 30);
+  const safe = label
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .slice(0, 30);
   url.pathname = `/ts_test_${safe}_${randomBytes(4).toString('hex')}`;
   await ensureDatabase(url.toString());
   return { url: url.toString(), drop: () => dropDatabase(url.toString()) };
@@ -28,7 +31,10 @@ export function uniqueRedisPrefix(label: string): string {
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 /** Polls `check` until it returns a truthy value or the time runs out. */
-export async function waitFor<T>(check: () => Promise<T> | T, { timeoutMs = 10_000, intervalMs = 50 } = {}): Promise<T> {
+export async function waitFor<T>(
+  check: () => Promise<T> | T,
+  { timeoutMs = 10_000, intervalMs = 50 } = {},
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();

@@ -64,7 +64,11 @@ const ENTRY: Record<StackService, string> = {
  * The built stack as real processes: its own database (migrated by the same command a person
  * runs), its own Redis prefix, an SMTP sink, and every service on a free port.
  */
-export async function startStack(opts: { label: string; env?: Record<string, string>; services?: StackService[] }): Promise<Stack> {
+export async function startStack(opts: {
+  label: string;
+  env?: Record<string, string>;
+  services?: StackService[];
+}): Promise<Stack> {
   const db = await createTestDatabase(opts.label);
   const ipdb = await createTestDatabase(`${opts.label}_ip`);
   const sink = await startMailSink();
@@ -107,11 +111,16 @@ export async function startStack(opts: { label: string; env?: Record<string, str
   };
 
   await new Promise<void>((resolve, reject) => {
-    const m = spawn(process.execPath, [path.join(repoRoot, 'scripts/db-migrate.mjs')], { env, stdio: 'pipe' });
+    const m = spawn(process.execPath, [path.join(repoRoot, 'scripts/db-migrate.mjs')], {
+      env,
+      stdio: 'pipe',
+    });
     let out = '';
     m.stdout.on('data', (d) => (out += d));
     m.stderr.on('data', (d) => (out += d));
-    m.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`db-migrate failed (${code}): ${out}`))));
+    m.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`db-migrate failed (${code}): ${out}`)),
+    );
   });
 
   const processes = new Map<string, StackProcess>();
@@ -149,7 +158,8 @@ export async function startStack(opts: { label: string; env?: Record<string, str
       await ipdb.drop();
     },
   };
-  for (const name of opts.services ?? (['forms-service', 'analytics-service', 'mailer-worker', 'gateway'] as const)) {
+  for (const name of opts.services ??
+    (['forms-service', 'analytics-service', 'mailer-worker', 'gateway'] as const)) {
     await stack.start(name);
   }
   return stack;
