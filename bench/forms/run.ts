@@ -27,13 +27,16 @@ async function pool<T>(items: T[], concurrency: number, fn: (item: T) => Promise
   );
 }
 
-async function postJson(url: string, body: unknown): Promise<{ status: number; json: any }> {
+async function postJson(
+  url: string,
+  body: unknown,
+): Promise<{ status: number; json: Record<string, unknown> }> {
   const res = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
-  return { status: res.status, json: await res.json() };
+  return { status: res.status, json: (await res.json()) as Record<string, unknown> };
 }
 
 async function sampleRss(stack: Stack, extra: Record<string, number> = {}) {
@@ -64,7 +67,7 @@ async function formsPhase(stack: Stack) {
     });
     submitLatency.push(performance.now() - start);
     if (res.status !== 200) throw new Error(`submit ${res.status}: ${JSON.stringify(res.json)}`);
-    ids.set(email, res.json.requestId);
+    ids.set(email, String(res.json.requestId));
   });
   const submitWall = performance.now() - t0;
 

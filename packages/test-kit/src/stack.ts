@@ -140,7 +140,9 @@ export async function startStack(opts: {
       try {
         await waitForHttp(health[name]);
       } catch (err) {
-        throw new Error(`${name} did not start: ${(err as Error).message}\n${output.join('')}`);
+        throw new Error(`${name} did not start: ${(err as Error).message}\n${output.join('')}`, {
+          cause: err,
+        });
       }
     },
     async stop(name) {
@@ -172,6 +174,8 @@ export async function call(
   urlPath: string,
   body?: unknown,
   headers: Record<string, string> = {},
+  // The body is whatever the service answered; tests assert on its fields.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
 ): Promise<{ status: number; body: any; headers: Headers }> {
   const res = await fetch(stack.gatewayUrl + urlPath, {
     method,
