@@ -8,17 +8,10 @@
  * synchronously: `JSON.parse(document.getElementById('runtime-config')!.textContent!)`.
  * The public page's block never holds the admin prefix.
  */
+import { RUNTIME_CONFIG_ELEMENT_ID, type RuntimeConfig } from '@tunnelscope/contracts';
 import type { GatewayConfig } from '../config.js';
 
-export const RUNTIME_CONFIG_ELEMENT_ID = 'runtime-config';
-
-export interface RuntimeConfig {
-  brandName: string;
-  salesEmail: string;
-  supportEmail: string;
-  turnstileSiteKey: string;
-  turnstileScriptUrl: string;
-}
+export { RUNTIME_CONFIG_ELEMENT_ID, type RuntimeConfig };
 
 export function runtimeConfigFrom(config: GatewayConfig): RuntimeConfig {
   return {

@@ -12,3 +12,4 @@ export {
 } from './sanitizer.js';
 export * from './threat-detector.js';
 export * from './client-rules.js';
+export * from './runtime-config.js';
