@@ -36,7 +36,11 @@ export const systemClock: Clock = { now: () => new Date() };
 export const BODY_LIMIT_BYTES = 16 * 1024;
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const app = createServiceApp({ service: 'forms-service', logLevel: deps.config.LOG_LEVEL, bodyLimit: BODY_LIMIT_BYTES });
+  const app = createServiceApp({
+    service: 'forms-service',
+    logLevel: deps.config.LOG_LEVEL,
+    bodyLimit: BODY_LIMIT_BYTES,
+  });
   installGatewayTrust(app, deps.config.INTERNAL_SHARED_SECRET);
   registerHealthRoutes(app, {
     // pingDb takes Kysely<unknown>, which a typed Kysely<FormsDatabase> does not satisfy.

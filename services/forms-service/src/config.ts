@@ -26,7 +26,10 @@ const blocklistSources = z
   .default('package')
   .transform((raw, ctx): BlocklistSource[] => {
     const sources: BlocklistSource[] = [];
-    for (const item of raw.split(',').map((s) => s.trim()).filter(Boolean)) {
+    for (const item of raw
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)) {
       if (item === 'package') {
         sources.push({ kind: 'package' });
         continue;
@@ -59,7 +62,11 @@ export const formsConfigSchema = baseServiceEnv
   .extend({
     FORMS_SERVICE_PORT: env.port(4001),
     DATABASE_URL: env.postgresUrl(DEFAULT_DATABASE_URL),
-    OTP_HMAC_SECRET: z.string().min(32, 'must be at least 32 characters').max(256).default(DEV_OTP_HMAC_SECRET),
+    OTP_HMAC_SECRET: z
+      .string()
+      .min(32, 'must be at least 32 characters')
+      .max(256)
+      .default(DEV_OTP_HMAC_SECRET),
     CONTACT_INBOX: z.email().max(254).default('team@tunnelscope.example'),
     RATE_LIMIT_FORM_PER_MIN: env.positiveInt(5),
     RATE_LIMIT_OTP_PER_MIN: env.positiveInt(10),
@@ -73,7 +80,11 @@ export const formsConfigSchema = baseServiceEnv
   .superRefine((cfg, ctx) => {
     refuseDevSecretsInProduction(cfg, ctx);
     if (cfg.NODE_ENV === 'production' && cfg.OTP_HMAC_SECRET === DEV_OTP_HMAC_SECRET) {
-      ctx.addIssue({ code: 'custom', path: ['OTP_HMAC_SECRET'], message: 'must be set to a private value in production' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['OTP_HMAC_SECRET'],
+        message: 'must be set to a private value in production',
+      });
     }
   });
 

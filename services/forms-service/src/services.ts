@@ -41,7 +41,11 @@ export function createFormServices(deps: {
       maxPerHour: deps.config.OTP_CODES_PER_HOUR,
       now: () => deps.clock.now(),
     }),
-    mail: createMailOutbox({ queue: deps.mailQueue, timeoutMs: deps.config.MAIL_ENQUEUE_TIMEOUT_MS, log: deps.log }),
+    mail: createMailOutbox({
+      queue: deps.mailQueue,
+      timeoutMs: deps.config.MAIL_ENQUEUE_TIMEOUT_MS,
+      log: deps.log,
+    }),
   };
   return {
     waitlist: createWaitlistService(stepDeps),

@@ -1,8 +1,19 @@
 /** Test context: a database of the suite's own, a unique Redis prefix, the app, a movable clock. */
 import { createServer, type AddressInfo } from 'node:net';
 import type { MailJob } from '@tunnelscope/contracts';
-import { createDb, createMailQueue, createRedis, GATEWAY_TOKEN_HEADER, type MailQueue } from '@tunnelscope/service-kit';
-import { TEST_REDIS_URL, createTestDatabase, uniqueRedisPrefix, type TestDatabase } from '@tunnelscope/test-kit';
+import {
+  createDb,
+  createMailQueue,
+  createRedis,
+  GATEWAY_TOKEN_HEADER,
+  type MailQueue,
+} from '@tunnelscope/service-kit';
+import {
+  TEST_REDIS_URL,
+  createTestDatabase,
+  uniqueRedisPrefix,
+  type TestDatabase,
+} from '@tunnelscope/test-kit';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Redis } from 'ioredis';
 import { buildApp, type Clock } from '../src/app.js';
@@ -110,7 +121,10 @@ export function post(
   payload: unknown,
   opts: { ip?: string; headers?: Record<string, string>; raw?: boolean } = {},
 ): Promise<LightMyRequestResponse> {
-  const headers: Record<string, string> = { 'content-type': 'application/json', 'user-agent': 'jest-test-agent' };
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    'user-agent': 'jest-test-agent',
+  };
   if (opts.ip) {
     headers[GATEWAY_TOKEN_HEADER] = ctx.config.INTERNAL_SHARED_SECRET;
     headers['x-forwarded-for'] = opts.ip;
@@ -126,7 +140,7 @@ export function post(
 
 /** Every mail job waiting on the suite's queue (no worker runs, so they stay there). */
 export async function queuedMails(queue: MailQueue): Promise<{ id: string; data: MailJob }[]> {
-  const jobs = await queue.getJobs(['waiting', 'delayed', 'prioritized', 'paused']);
+  const jobs = await queue.getJobs(['waiting', 'delayed', 'prioritized']);
   return jobs.map((j) => ({ id: String(j.id), data: j.data }));
 }
 
@@ -136,7 +150,8 @@ export async function latestCode(queue: MailQueue, requestId: string): Promise<s
     .filter((j) => j.id.startsWith(`verification-code-${requestId}-`))
     .sort((a, b) => Number(b.id.split('-').pop()) - Number(a.id.split('-').pop()));
   const job = jobs[0]?.data;
-  if (!job || job.type !== 'verification-code') throw new Error(`no verification code queued for ${requestId}`);
+  if (!job || job.type !== 'verification-code')
+    throw new Error(`no verification code queued for ${requestId}`);
   return job.code;
 }
 
@@ -156,11 +171,18 @@ export async function closedPort(): Promise<number> {
 
 /** A mail queue pointed at a closed port: every enqueue fails as if Redis were down. */
 export function unreachableMailQueue(port: number) {
-  return (prefix: string) =>
-    createMailQueue(
-      createRedis(`redis://127.0.0.1:${port}`, { maxRetriesPerRequest: 1, retryStrategy: () => null, lazyConnect: true }),
+  return (prefix: string) => {
+    const queue = createMailQueue(
+      createRedis(`redis://127.0.0.1:${port}`, {
+        maxRetriesPerRequest: 1,
+        retryStrategy: () => null,
+        lazyConnect: true,
+      }),
       prefix,
     );
+    queue.on('error', () => undefined);
+    return queue;
+  };
 }
 
 export const validVpnRequest = (userEmail: string) => ({

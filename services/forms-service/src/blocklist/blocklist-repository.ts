@@ -35,7 +35,11 @@ export async function lockBlocklist(trx: Executor): Promise<void> {
 }
 
 export async function listDomainsOfSource(db: Executor, source: string): Promise<string[]> {
-  const rows = await db.selectFrom('blocked_email_domains').select('domain').where('source', '=', source).execute();
+  const rows = await db
+    .selectFrom('blocked_email_domains')
+    .select('domain')
+    .where('source', '=', source)
+    .execute();
   return rows.map((r) => r.domain);
 }
 

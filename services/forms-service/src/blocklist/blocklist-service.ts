@@ -32,7 +32,11 @@ const MAX_LIST_BYTES = 10 * 1024 * 1024;
 export type BlocklistFetcher = (url: string, signal: AbortSignal) => Promise<string>;
 
 export const fetchBlocklistText: BlocklistFetcher = async (url, signal) => {
-  const res = await fetch(url, { signal, headers: { accept: 'text/plain, application/json' }, redirect: 'follow' });
+  const res = await fetch(url, {
+    signal,
+    headers: { accept: 'text/plain, application/json' },
+    redirect: 'follow',
+  });
   if (!res.ok) throw new Error(`HTTP ${res.status} ${res.statusText}`.trim());
   if (!res.body) return '';
   const decoder = new TextDecoder();
@@ -69,7 +73,10 @@ function sourceUrl(source: BlocklistSource): string {
 async function loadSourceText(source: BlocklistSource, fetcher: BlocklistFetcher): Promise<string> {
   if (source.kind === 'package') return readFile(join(packageRoot().dir, PACKAGED_LIST_FILE), 'utf8');
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(new Error(`timed out after ${FETCH_TIMEOUT_MS} ms`)), FETCH_TIMEOUT_MS);
+  const timer = setTimeout(
+    () => controller.abort(new Error(`timed out after ${FETCH_TIMEOUT_MS} ms`)),
+    FETCH_TIMEOUT_MS,
+  );
   try {
     return await fetcher(source.url, controller.signal);
   } finally {
@@ -88,7 +95,11 @@ export interface BlocklistRun {
   error?: string;
 }
 
-async function refreshOne(db: FormsDb, source: BlocklistSource, fetcher: BlocklistFetcher): Promise<BlocklistRun> {
+async function refreshOne(
+  db: FormsDb,
+  source: BlocklistSource,
+  fetcher: BlocklistFetcher,
+): Promise<BlocklistRun> {
   const started = performance.now();
   const label = sourceLabel(source);
   const url = sourceUrl(source);
@@ -110,7 +121,16 @@ async function refreshOne(db: FormsDb, source: BlocklistSource, fetcher: Blockli
     run = { source: label, url, success: true, ...counts, executionTimeMs: 0 };
   } catch (err) {
     const total = await countBlockedDomains(db, label).catch(() => 0);
-    run = { source: label, url, success: false, added: 0, removed: 0, total, executionTimeMs: 0, error: errorText(err) };
+    run = {
+      source: label,
+      url,
+      success: false,
+      added: 0,
+      removed: 0,
+      total,
+      executionTimeMs: 0,
+      error: errorText(err),
+    };
   }
   run.executionTimeMs = Math.round(performance.now() - started);
   await insertBlocklistUpdateLog(db, {

@@ -6,7 +6,17 @@ describe('normaliseDomain', () => {
   });
 
   it('refuses what is not a hostname of two labels or more', () => {
-    for (const bad of ['', 'com', 'a..b', '-a.com', 'a-.com', 'a b.com', 'ex_ample.com', `${'a'.repeat(64)}.com`, 'mäil.com']) {
+    for (const bad of [
+      '',
+      'com',
+      'a..b',
+      '-a.com',
+      'a-.com',
+      'a b.com',
+      'ex_ample.com',
+      `${'a'.repeat(64)}.com`,
+      'mäil.com',
+    ]) {
       expect(normaliseDomain(bad)).toBeNull();
     }
     expect(normaliseDomain('xn--mil-ila.com')).toBe('xn--mil-ila.com');
@@ -20,7 +30,10 @@ describe('parseDomainList', () => {
   });
 
   it('reads a JSON array of domains', () => {
-    expect(parseDomainList('["b.example", "A.example", 3]')).toEqual({ domains: ['a.example', 'b.example'], invalid: 1 });
+    expect(parseDomainList('["b.example", "A.example", 3]')).toEqual({
+      domains: ['a.example', 'b.example'],
+      invalid: 1,
+    });
   });
 
   it('throws on JSON that is not an array', () => {
@@ -30,7 +43,11 @@ describe('parseDomainList', () => {
 
 describe('domainAndParents', () => {
   it('lists the domain and its parents down to two labels', () => {
-    expect(domainAndParents('x@A.b.Mailinator.com')).toEqual(['a.b.mailinator.com', 'b.mailinator.com', 'mailinator.com']);
+    expect(domainAndParents('x@A.b.Mailinator.com')).toEqual([
+      'a.b.mailinator.com',
+      'b.mailinator.com',
+      'mailinator.com',
+    ]);
   });
 
   it('returns nothing for an address without a usable domain', () => {

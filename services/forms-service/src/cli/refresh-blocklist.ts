@@ -11,7 +11,10 @@ import type { FormsDatabase } from '../db/schema.js';
 const config = loadFormsConfig();
 const args = process.argv.slice(2);
 const sources = args.length > 0 ? parseBlocklistSources(args.join(',')) : config.BLOCKLIST_SOURCES;
-const db = createDb<FormsDatabase>(config.DATABASE_URL, { max: 2, applicationName: 'forms-blocklist-refresh' });
+const db = createDb<FormsDatabase>(config.DATABASE_URL, {
+  max: 2,
+  applicationName: 'forms-blocklist-refresh',
+});
 try {
   const runs = await refreshBlocklist(db, sources);
   for (const run of runs) {

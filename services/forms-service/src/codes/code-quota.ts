@@ -24,7 +24,8 @@ redis.call('PEXPIRE', key, window)
 return {1, 0}
 `;
 
-export type QuotaReservation = { allowed: true; release(): Promise<void> } | { allowed: false; retryAfterSeconds: number };
+export type QuotaReservation =
+  { allowed: true; release(): Promise<void> } | { allowed: false; retryAfterSeconds: number };
 
 export interface CodeQuota {
   /** Takes one slot for `email`, or says how long until one frees up. Throws if Redis fails. */

@@ -19,7 +19,12 @@ export async function recordCodeFailure(
 }
 
 /** The follow-up mails are on the queue: the code has done its job. */
-export async function settleFollowups(db: Executor, table: 'vpn_requests' | 'contact_forms', id: string, now: Date) {
+export async function settleFollowups(
+  db: Executor,
+  table: 'vpn_requests' | 'contact_forms',
+  id: string,
+  now: Date,
+) {
   await db
     .updateTable(table)
     .set({ followup_mail_pending: false, otp_code_hash: null, updated_at: now })

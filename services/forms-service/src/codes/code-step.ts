@@ -24,7 +24,11 @@ import { isEmailDomainBlocked } from '../blocklist/blocklist-service.js';
 import type { FormsConfig } from '../config.js';
 import type { FormsDatabase, FormsDb } from '../db/schema.js';
 import type { MailOutbox } from '../mail/mail-outbox.js';
-import type { RegistrationAction, RegistrationLog, Visitor } from '../registration-logs/registration-log-service.js';
+import type {
+  RegistrationAction,
+  RegistrationLog,
+  Visitor,
+} from '../registration-logs/registration-log-service.js';
 import type { CodeQuota, QuotaReservation } from './code-quota.js';
 import { recordCodeFailure, type CodeTable } from './code-repository.js';
 import { checkOtpCode, issueOtpCode, type IssuedCode, type StoredCode } from './otp.js';
@@ -87,7 +91,11 @@ async function reserveCodeSlot(deps: CodeStepDeps, visitor: Visitor, form: CodeF
       success: false,
       email,
       errorMessage: 'verification codes per hour exceeded',
-      additionalData: { form, limit: deps.config.OTP_CODES_PER_HOUR, retryAfterSeconds: slot.retryAfterSeconds },
+      additionalData: {
+        form,
+        limit: deps.config.OTP_CODES_PER_HOUR,
+        retryAfterSeconds: slot.retryAfterSeconds,
+      },
     });
     throw new TooManyRequestsError(
       `Too many verification codes were requested for this email address. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
@@ -164,7 +172,12 @@ export async function submitWithCode<S extends z.ZodType>(
     }
 
     const data = { form: spec.form, requestId: saved.id, resent: saved.resent, ...spec.describe?.(input) };
-    await deps.logs.record(visitor, { action: spec.action, success: true, email: address, additionalData: data });
+    await deps.logs.record(visitor, {
+      action: spec.action,
+      success: true,
+      email: address,
+      additionalData: data,
+    });
     await deps.logs.record(visitor, {
       action: 'otp_sent',
       success: true,
@@ -280,7 +293,12 @@ export async function verifyWithCode<R extends CodeRow>(
       }
       await spec.settle?.(row.id, now);
     }
-    await record(visitor, { action: 'otp_verified', success: true, email: spec.email(row), additionalData: facts });
+    await record(visitor, {
+      action: 'otp_verified',
+      success: true,
+      email: spec.email(row),
+      additionalData: facts,
+    });
     return row;
   } catch (err) {
     if (!logged) {
@@ -313,7 +331,12 @@ async function runVerifyTransaction<R extends CodeRow>(
         if (!row) return { kind: 'unknown' };
         const retrying = row.is_verified && (spec.followupPending?.(row) ?? false);
         if (row.is_verified && !retrying) return { kind: 'already', row };
-        const check = checkOtpCode(row, { secret: deps.config.OTP_HMAC_SECRET, requestId: row.id, code, now });
+        const check = checkOtpCode(row, {
+          secret: deps.config.OTP_HMAC_SECRET,
+          requestId: row.id,
+          code,
+          now,
+        });
         if (!check.ok) {
           if (check.attempts !== row.otp_attempts || (check.dead && row.otp_code_hash)) {
             await recordCodeFailure(trx, spec.table, row.id, check, now);

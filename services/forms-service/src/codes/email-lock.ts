@@ -6,5 +6,7 @@ import type { Executor } from '../db/schema.js';
  * resends reuse one row instead of racing to create two.
  */
 export async function lockFormEmail(trx: Executor, form: string, email: string): Promise<void> {
-  await sql`select pg_advisory_xact_lock(hashtextextended(${`${form}:${email.toLowerCase()}`}, 0))`.execute(trx);
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`${form}:${email.toLowerCase()}`}, 0))`.execute(
+    trx,
+  );
 }

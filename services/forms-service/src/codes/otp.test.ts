@@ -1,5 +1,12 @@
 import { OTP_MAX_ATTEMPTS } from '@tunnelscope/contracts';
-import { checkOtpCode, generateOtpCode, hashOtpCode, issueOtpCode, otpCodeMatches, type StoredCode } from './otp.js';
+import {
+  checkOtpCode,
+  generateOtpCode,
+  hashOtpCode,
+  issueOtpCode,
+  otpCodeMatches,
+  type StoredCode,
+} from './otp.js';
 
 const secret = 'a-test-secret-that-is-long-enough-000';
 const requestId = '3f2b8c4e-1a2b-4c3d-8e9f-0a1b2c3d4e5f';
@@ -43,7 +50,10 @@ describe('checkOtpCode', () => {
   });
 
   it('refuses the issued code once five minutes have passed', () => {
-    expect(check(issued.code, new Date(now.getTime() + 300_000))).toMatchObject({ ok: false, reason: 'expired' });
+    expect(check(issued.code, new Date(now.getTime() + 300_000))).toMatchObject({
+      ok: false,
+      reason: 'expired',
+    });
   });
 
   it('counts a wrong code and kills the code at the fifth wrong try', () => {
@@ -58,7 +68,12 @@ describe('checkOtpCode', () => {
   });
 
   it('refuses even the right code once the tries are used up or the code is gone', () => {
-    expect(check(issued.code, now, { ...stored, otp_attempts: OTP_MAX_ATTEMPTS })).toMatchObject({ ok: false });
-    expect(check(issued.code, now, { ...stored, otp_code_hash: null })).toMatchObject({ ok: false, reason: 'no_code' });
+    expect(check(issued.code, now, { ...stored, otp_attempts: OTP_MAX_ATTEMPTS })).toMatchObject({
+      ok: false,
+    });
+    expect(check(issued.code, now, { ...stored, otp_code_hash: null })).toMatchObject({
+      ok: false,
+      reason: 'no_code',
+    });
   });
 });

@@ -67,7 +67,8 @@ export function checkOtpCode(
   const { otp_code_hash: hash, otp_expiry: expiry, otp_attempts: attempts } = stored;
   if (!hash) return { ok: false, reason: 'no_code', attempts, dead: true };
   if (attempts >= OTP_MAX_ATTEMPTS) return { ok: false, reason: 'exhausted', attempts, dead: true };
-  if (!expiry || expiry.getTime() <= input.now.getTime()) return { ok: false, reason: 'expired', attempts, dead: true };
+  if (!expiry || expiry.getTime() <= input.now.getTime())
+    return { ok: false, reason: 'expired', attempts, dead: true };
   if (otpCodeMatches(input.secret, input.requestId, input.code, hash)) return { ok: true };
   const next = attempts + 1;
   return { ok: false, reason: 'wrong_code', attempts: next, dead: next >= OTP_MAX_ATTEMPTS };

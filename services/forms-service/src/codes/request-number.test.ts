@@ -8,11 +8,14 @@ describe('generateRequestNumber', () => {
 
   it('never uses characters people confuse', () => {
     expect(REQUEST_NUMBER_ALPHABET).not.toMatch(/[01ILO]/);
-    for (let i = 0; i < 500; i++) expect(generateRequestNumber(new Date())).toMatch(/^VPN-\d{8}-[^01ILO]{6}$/);
+    for (let i = 0; i < 500; i++)
+      expect(generateRequestNumber(new Date())).toMatch(/^VPN-\d{8}-[^01ILO]{6}$/);
   });
 
   it('draws every character from the random source it is given', () => {
     const picks = [0, 1, 2, 3, 4, 30];
-    expect(generateRequestNumber(new Date('2026-01-02T00:00:00Z'), () => picks.shift()!)).toBe('VPN-20260102-23456Z');
+    expect(generateRequestNumber(new Date('2026-01-02T00:00:00Z'), () => picks.shift()!)).toBe(
+      'VPN-20260102-23456Z',
+    );
   });
 });

@@ -8,6 +8,7 @@ const SUFFIX_LENGTH = 6;
 export function generateRequestNumber(now: Date, random: (max: number) => number = randomInt): string {
   const date = now.toISOString().slice(0, 10).replaceAll('-', '');
   let suffix = '';
-  for (let i = 0; i < SUFFIX_LENGTH; i++) suffix += REQUEST_NUMBER_ALPHABET[random(REQUEST_NUMBER_ALPHABET.length)];
+  for (let i = 0; i < SUFFIX_LENGTH; i++)
+    suffix += REQUEST_NUMBER_ALPHABET[random(REQUEST_NUMBER_ALPHABET.length)];
   return `VPN-${date}-${suffix}`;
 }

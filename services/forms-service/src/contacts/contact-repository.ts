@@ -2,7 +2,10 @@ import { sql } from 'kysely';
 import type { ContactFormRow, ContactFormUpdate, Executor, NewContactForm } from '../db/schema.js';
 
 /** The visitor's latest unverified message, which a resend replaces. */
-export async function findUnverifiedContact(db: Executor, email: string): Promise<ContactFormRow | undefined> {
+export async function findUnverifiedContact(
+  db: Executor,
+  email: string,
+): Promise<ContactFormRow | undefined> {
   return db
     .selectFrom('contact_forms')
     .selectAll()
@@ -34,7 +37,11 @@ export async function markContactVerified(db: Executor, id: string, now: Date): 
     .executeTakeFirstOrThrow();
 }
 
-export async function listPendingContactFollowups(db: Executor, before: Date, limit: number): Promise<ContactFormRow[]> {
+export async function listPendingContactFollowups(
+  db: Executor,
+  before: Date,
+  limit: number,
+): Promise<ContactFormRow[]> {
   return db
     .selectFrom('contact_forms')
     .selectAll()

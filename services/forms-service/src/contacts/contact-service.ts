@@ -85,7 +85,12 @@ export function createContactService(deps: CodeStepDeps): ContactService {
           if (existing) {
             const { code, columns } = issue(existing.id);
             const generation = existing.otp_generation + 1;
-            await updateContact(trx, existing.id, { ...fields, ...columns, otp_generation: generation, updated_at: now });
+            await updateContact(trx, existing.id, {
+              ...fields,
+              ...columns,
+              otp_generation: generation,
+              updated_at: now,
+            });
             return { id: existing.id, generation, code, resent: true };
           }
           const id = randomUUID();

@@ -12,17 +12,28 @@ export interface MailOutbox {
   send(jobs: { job: MailJob; jobId: string }[]): Promise<void>;
 }
 
-export const MAIL_UNAVAILABLE_MESSAGE = 'We could not send the e-mail right now. Please try again in a moment.';
+export const MAIL_UNAVAILABLE_MESSAGE =
+  'We could not send the e-mail right now. Please try again in a moment.';
 
-export function createMailOutbox(opts: { queue: MailQueue; timeoutMs: number; log: FastifyBaseLogger }): MailOutbox {
+export function createMailOutbox(opts: {
+  queue: MailQueue;
+  timeoutMs: number;
+  log: FastifyBaseLogger;
+}): MailOutbox {
   return {
     async send(jobs) {
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`mail queue did not answer within ${opts.timeoutMs} ms`)), opts.timeoutMs);
+        timer = setTimeout(
+          () => reject(new Error(`mail queue did not answer within ${opts.timeoutMs} ms`)),
+          opts.timeoutMs,
+        );
       });
       try {
-        await Promise.race([Promise.all(jobs.map(({ job, jobId }) => enqueueMail(opts.queue, job, jobId))), timeout]);
+        await Promise.race([
+          Promise.all(jobs.map(({ job, jobId }) => enqueueMail(opts.queue, job, jobId))),
+          timeout,
+        ]);
       } catch (err) {
         opts.log.error({ err, jobIds: jobs.map((j) => j.jobId) }, 'mail enqueue failed');
         throw new ServiceUnavailableError(MAIL_UNAVAILABLE_MESSAGE);

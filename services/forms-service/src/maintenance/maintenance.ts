@@ -41,7 +41,12 @@ export function createMaintenanceProcessor(deps: MaintenanceDeps) {
         return runs;
       }
       case FOLLOWUP_SWEEP_JOB:
-        return sweepPendingFollowups({ db: deps.db, mail: deps.mail, config: deps.config, now: deps.clock.now() });
+        return sweepPendingFollowups({
+          db: deps.db,
+          mail: deps.mail,
+          config: deps.config,
+          now: deps.clock.now(),
+        });
       default:
         throw new Error(`unknown maintenance job "${job.name}"`);
     }
@@ -78,8 +83,16 @@ export function createMaintenance(
         { every: deps.config.BLOCKLIST_REFRESH_MINUTES * 60_000 },
         { name: BLOCKLIST_REFRESH_JOB },
       );
-      await queue.upsertJobScheduler(FOLLOWUP_SWEEP_JOB, { every: FOLLOWUP_SWEEP_EVERY_MS }, { name: FOLLOWUP_SWEEP_JOB });
-      worker = new Worker(MAINTENANCE_QUEUE, process, { connection: deps.workerConnection, prefix, concurrency: 1 });
+      await queue.upsertJobScheduler(
+        FOLLOWUP_SWEEP_JOB,
+        { every: FOLLOWUP_SWEEP_EVERY_MS },
+        { name: FOLLOWUP_SWEEP_JOB },
+      );
+      worker = new Worker(MAINTENANCE_QUEUE, process, {
+        connection: deps.workerConnection,
+        prefix,
+        concurrency: 1,
+      });
       worker.on('error', (err) => deps.log.warn({ err }, 'maintenance worker error'));
       worker.on('failed', (job, err) => deps.log.warn({ err, job: job?.name }, 'maintenance job failed'));
     },

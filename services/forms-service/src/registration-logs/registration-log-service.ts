@@ -34,7 +34,10 @@ export function visitorOf(request: FastifyRequest): Visitor {
   const ua = request.headers['user-agent'];
   return {
     ip: request.clientIp,
-    userAgent: typeof ua === 'string' && ua ? ua.slice(0, USER_AGENT_MAX).replaceAll('\u0000', '').toWellFormed() : null,
+    userAgent:
+      typeof ua === 'string' && ua
+        ? ua.slice(0, USER_AGENT_MAX).replaceAll('\u0000', '').toWellFormed()
+        : null,
     httpRequestId: request.id,
   };
 }
@@ -72,7 +75,9 @@ export function createRegistrationLog(opts: { db: FormsDb; log: FastifyBaseLogge
           ip_address: visitor.ip.slice(0, 45),
           user_agent: visitor.userAgent,
           request_id: visitor.httpRequestId.slice(0, 255),
-          additional_data: event.additionalData ? JSON.stringify(toStorableJson(event.additionalData)) : undefined,
+          additional_data: event.additionalData
+            ? JSON.stringify(toStorableJson(event.additionalData))
+            : undefined,
         });
       } catch (err) {
         opts.log.warn({ err, action: event.action }, 'could not write registration log');

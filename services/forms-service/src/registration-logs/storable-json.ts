@@ -13,7 +13,8 @@ export function toStorableJson(value: unknown, depth = 0): unknown {
   if (typeof value === 'object') {
     // No prototype, so a key named __proto__ stays a plain key.
     const out: Record<string, unknown> = Object.create(null);
-    for (const [k, v] of Object.entries(value)) out[toStorableJson(k) as string] = toStorableJson(v, depth + 1);
+    for (const [k, v] of Object.entries(value))
+      out[toStorableJson(k) as string] = toStorableJson(v, depth + 1);
     return out;
   }
   return null;

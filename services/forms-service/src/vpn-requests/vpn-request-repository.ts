@@ -4,7 +4,11 @@ import type { Executor, NewVpnRequest, VpnRequestRow, VpnRequestUpdate } from '.
 export const REQUEST_NUMBER_KEY = 'vpn_requests_request_number_key';
 
 /** The visitor's unverified request for the same VPN, which a resend reuses. */
-export async function findUnverifiedRequest(db: Executor, email: string, vpnName: string): Promise<VpnRequestRow | undefined> {
+export async function findUnverifiedRequest(
+  db: Executor,
+  email: string,
+  vpnName: string,
+): Promise<VpnRequestRow | undefined> {
   return db
     .selectFrom('vpn_requests')
     .selectAll()
@@ -29,22 +33,41 @@ export async function findRequestForUpdate(db: Executor, id: string): Promise<Vp
 }
 
 export async function requestNumberTaken(db: Executor, requestNumber: string): Promise<boolean> {
-  const row = await db.selectFrom('vpn_requests').select('id').where('request_number', '=', requestNumber).executeTakeFirst();
+  const row = await db
+    .selectFrom('vpn_requests')
+    .select('id')
+    .where('request_number', '=', requestNumber)
+    .executeTakeFirst();
   return row !== undefined;
 }
 
 /** Verified with its number; the confirmation mail is still to be enqueued. */
-export async function markRequestVerified(db: Executor, id: string, requestNumber: string, now: Date): Promise<VpnRequestRow> {
+export async function markRequestVerified(
+  db: Executor,
+  id: string,
+  requestNumber: string,
+  now: Date,
+): Promise<VpnRequestRow> {
   return db
     .updateTable('vpn_requests')
-    .set({ is_verified: true, verified_at: now, request_number: requestNumber, followup_mail_pending: true, updated_at: now })
+    .set({
+      is_verified: true,
+      verified_at: now,
+      request_number: requestNumber,
+      followup_mail_pending: true,
+      updated_at: now,
+    })
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();
 }
 
 /** Verified rows whose confirmation never reached the queue, verified before `before`. */
-export async function listPendingFollowups(db: Executor, before: Date, limit: number): Promise<VpnRequestRow[]> {
+export async function listPendingFollowups(
+  db: Executor,
+  before: Date,
+  limit: number,
+): Promise<VpnRequestRow[]> {
   return db
     .selectFrom('vpn_requests')
     .selectAll()

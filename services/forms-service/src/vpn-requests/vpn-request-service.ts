@@ -1,6 +1,12 @@
 /** VPN detection requests: all four fields, a code, then a request number and a confirmation mail. */
 import { randomUUID } from 'node:crypto';
-import { hasForbiddenCharacters, vpnRequestSchema, type MailJob, type SubmitResponse, type VerifyVpnResponse } from '@tunnelscope/contracts';
+import {
+  hasForbiddenCharacters,
+  vpnRequestSchema,
+  type MailJob,
+  type SubmitResponse,
+  type VerifyVpnResponse,
+} from '@tunnelscope/contracts';
 import { ValidationError } from '@tunnelscope/service-kit';
 import { settleFollowups } from '../codes/code-repository.js';
 import { submitWithCode, verifyWithCode, type CodeStepDeps } from '../codes/code-step.js';
@@ -27,7 +33,10 @@ export interface VpnRequestService {
 }
 
 /** The confirmation mail of a verified request; its job id makes a repeat enqueue a no-op. */
-export function vpnFollowupMails(row: VpnRequestRow, httpRequestId?: string): { job: MailJob; jobId: string }[] {
+export function vpnFollowupMails(
+  row: VpnRequestRow,
+  httpRequestId?: string,
+): { job: MailJob; jobId: string }[] {
   if (!row.request_number) return [];
   return [
     {
@@ -64,7 +73,9 @@ export function createVpnRequestService(deps: CodeStepDeps): VpnRequestService {
           // The contracts schema checks the link's prefix and URL syntax but not the characters
           // around them; a NUL or a bidi override must not reach the database or an operator.
           if (hasForbiddenCharacters(input.playstoreLink) || /\s/.test(input.playstoreLink)) {
-            throw new ValidationError('Must be a valid URL', [{ path: 'playstoreLink', message: 'Must be a valid URL' }]);
+            throw new ValidationError('Must be a valid URL', [
+              { path: 'playstoreLink', message: 'Must be a valid URL' },
+            ]);
           }
         },
         async save(trx, input, issue, now) {
@@ -81,7 +92,12 @@ export function createVpnRequestService(deps: CodeStepDeps): VpnRequestService {
           if (existing) {
             const { code, columns } = issue(existing.id);
             const generation = existing.otp_generation + 1;
-            await updateRequest(trx, existing.id, { ...fields, ...columns, otp_generation: generation, updated_at: now });
+            await updateRequest(trx, existing.id, {
+              ...fields,
+              ...columns,
+              otp_generation: generation,
+              updated_at: now,
+            });
             return { id: existing.id, generation, code, resent: true };
           }
           const id = randomUUID();
@@ -100,7 +116,8 @@ export function createVpnRequestService(deps: CodeStepDeps): VpnRequestService {
         loadForUpdate: findRequestForUpdate,
         email: (r) => r.user_email,
         followupPending: (r) => r.followup_mail_pending,
-        complete: async (trx, r, now) => markRequestVerified(trx, r.id, await freeRequestNumber(trx, now), now),
+        complete: async (trx, r, now) =>
+          markRequestVerified(trx, r.id, await freeRequestNumber(trx, now), now),
         // Two verifications drawing the same number at the same instant: draw again.
         retryable: (err) => isUniqueViolation(err, REQUEST_NUMBER_KEY),
         followups: vpnFollowupMails,

@@ -4,10 +4,16 @@ import type { Executor, NewWaitlistEntry, WaitlistEntry, WaitlistEntryUpdate } f
 /** The partial unique index that allows one verified entry per address. */
 export const VERIFIED_EMAIL_INDEX = 'waitlist_entries_verified_email_key';
 
-export async function findEmailStatus(db: Executor, email: string): Promise<{ exists: boolean; isVerified: boolean }> {
+export async function findEmailStatus(
+  db: Executor,
+  email: string,
+): Promise<{ exists: boolean; isVerified: boolean }> {
   const row = await db
     .selectFrom('waitlist_entries')
-    .select((eb) => [eb.fn.countAll<number>().as('entries'), sql<boolean | null>`bool_or(is_verified)`.as('verified')])
+    .select((eb) => [
+      eb.fn.countAll<number>().as('entries'),
+      sql<boolean | null>`bool_or(is_verified)`.as('verified'),
+    ])
     .where(sql`lower(email)`, '=', email.toLowerCase())
     .executeTakeFirstOrThrow();
   return { exists: Number(row.entries) > 0, isVerified: row.verified === true };

@@ -52,12 +52,22 @@ export function createWaitlistService(deps: CodeStepDeps): WaitlistService {
         },
         async save(trx, input, issue, now) {
           await lockFormEmail(trx, 'waitlist', input.email);
-          const fields = { email: input.email, company: input.company, use_case: input.useCase, ip_address: visitor.ip };
+          const fields = {
+            email: input.email,
+            company: input.company,
+            use_case: input.useCase,
+            ip_address: visitor.ip,
+          };
           const existing = await findUnverifiedEntry(trx, input.email);
           if (existing) {
             const { code, columns } = issue(existing.id);
             const generation = existing.otp_generation + 1;
-            await updateEntry(trx, existing.id, { ...fields, ...columns, otp_generation: generation, updated_at: now });
+            await updateEntry(trx, existing.id, {
+              ...fields,
+              ...columns,
+              otp_generation: generation,
+              updated_at: now,
+            });
             return { id: existing.id, generation, code, resent: true };
           }
           const id = randomUUID();
@@ -77,7 +87,10 @@ export function createWaitlistService(deps: CodeStepDeps): WaitlistService {
         email: (row) => row.email,
         complete: (trx, row, now) => markEntryVerified(trx, row.id, now),
         // Another entry for the address was verified meanwhile: the visitor is already a member.
-        mapError: (err) => (isUniqueViolation(err, VERIFIED_EMAIL_INDEX) ? new ConflictError(ALREADY_ON_WAITLIST_MESSAGE) : undefined),
+        mapError: (err) =>
+          isUniqueViolation(err, VERIFIED_EMAIL_INDEX)
+            ? new ConflictError(ALREADY_ON_WAITLIST_MESSAGE)
+            : undefined,
       });
       return { success: true, message: WAITLIST_JOINED_MESSAGE };
     },

@@ -10,7 +10,10 @@ export const SECURITY_LOG_BODY_LIMIT = 12 * 1024;
 const securityLogRoutes: FastifyPluginAsync<RouteDeps> = async (app, { services, config }) => {
   app.post(
     PUBLIC_API.securityLog.path,
-    { bodyLimit: SECURITY_LOG_BODY_LIMIT, config: { rateLimit: perMinute(config.RATE_LIMIT_SECURITY_LOG_PER_MIN) } },
+    {
+      bodyLimit: SECURITY_LOG_BODY_LIMIT,
+      config: { rateLimit: perMinute(config.RATE_LIMIT_SECURITY_LOG_PER_MIN) },
+    },
     async (request, reply) => {
       await services.securityLog.record(visitorOf(request), request.body);
       return reply.code(204).send();

@@ -1,0 +1,55 @@
+import { DEV_INTERNAL_SECRET } from '@tunnelscope/service-kit';
+import { DEV_OTP_HMAC_SECRET, formsConfigSchema, parseBlocklistSources } from './config.js';
+
+describe('formsConfigSchema', () => {
+  it('has working defaults for a developer machine', () => {
+    const cfg = formsConfigSchema.parse({});
+    expect(cfg).toMatchObject({
+      FORMS_SERVICE_PORT: 4001,
+      CONTACT_INBOX: 'team@tunnelscope.example',
+      RATE_LIMIT_FORM_PER_MIN: 5,
+      RATE_LIMIT_OTP_PER_MIN: 10,
+      RATE_LIMIT_EMAIL_CHECK_PER_MIN: 20,
+      RATE_LIMIT_SECURITY_LOG_PER_MIN: 30,
+      OTP_CODES_PER_HOUR: 5,
+      BLOCKLIST_SOURCES: [{ kind: 'package' }],
+      BLOCKLIST_REFRESH_MINUTES: 1440,
+    });
+  });
+
+  it('refuses the development secrets in production', () => {
+    const result = formsConfigSchema.safeParse({ NODE_ENV: 'production' });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((i) => i.path.join('.')).sort()).toEqual([
+      'INTERNAL_SHARED_SECRET',
+      'OTP_HMAC_SECRET',
+    ]);
+  });
+
+  it('accepts private secrets in production', () => {
+    const result = formsConfigSchema.safeParse({
+      NODE_ENV: 'production',
+      INTERNAL_SHARED_SECRET: `${DEV_INTERNAL_SECRET}-but-private`,
+      OTP_HMAC_SECRET: `${DEV_OTP_HMAC_SECRET}-but-private`,
+    });
+    expect(result.success).toBe(true);
+  });
+
+  it('refuses an HMAC secret shorter than 32 characters', () => {
+    expect(formsConfigSchema.safeParse({ OTP_HMAC_SECRET: 'short' }).success).toBe(false);
+  });
+});
+
+describe('parseBlocklistSources', () => {
+  it('reads the packaged list and http(s) URLs, comma-separated', () => {
+    expect(parseBlocklistSources(' package , https://example.org/list.conf ')).toEqual([
+      { kind: 'package' },
+      { kind: 'url', url: 'https://example.org/list.conf' },
+    ]);
+  });
+
+  it('refuses other schemes and empty lists', () => {
+    expect(() => parseBlocklistSources('file:///etc/passwd')).toThrow(/is neither/);
+    expect(() => parseBlocklistSources(' , ')).toThrow(/at least one source/);
+  });
+});
