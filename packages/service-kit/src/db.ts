@@ -27,7 +27,7 @@ export function createDb<DB>(connectionString: string, opts: DbOptions = {}): Ky
   return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
 }
 
-export async function pingDb(db: Kysely<unknown>): Promise<void> {
+export async function pingDb<DB>(db: Kysely<DB>): Promise<void> {
   await sql`select 1`.execute(db);
 }
 

@@ -21,6 +21,32 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; code: ErrorCode; m
   FST_ERR_CTP_INVALID_TYPE: { status: 400, code: 'BAD_REQUEST', message: 'Invalid Content-Type' },
 };
 
+/**
+ * A dependency that cannot be reached (Postgres or Redis down, restarting, out of connections)
+ * is the service's problem, not the caller's: 503 so clients and load balancers retry, not 500.
+ */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EPIPE',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+]);
+export function isDependencyUnavailable(err: unknown): boolean {
+  const e = err as { code?: unknown; name?: unknown; message?: unknown };
+  if (typeof e?.code === 'string' && (UNAVAILABLE_CODES.has(e.code) || e.code.startsWith('08'))) return true;
+  if (e?.name === 'MaxRetriesPerRequestError') return true;
+  return (
+    typeof e?.message === 'string' &&
+    /timeout exceeded when trying to connect|Connection is closed/.test(e.message)
+  );
+}
+
 function codeForStatus(status: number): ErrorCode {
   if (status === 401) return 'UNAUTHORIZED';
   if (status === 403) return 'FORBIDDEN';
@@ -56,6 +82,15 @@ export function installErrorHandling(app: FastifyInstance): void {
     const status = fErr.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return reply.code(status).send(errorBody(codeForStatus(status), fErr.message, requestId));
+    }
+    if (isDependencyUnavailable(err)) {
+      request.log.error({ err }, 'dependency unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send(
+          errorBody('SERVICE_UNAVAILABLE', 'Service temporarily unavailable, please try again', requestId),
+        );
     }
     request.log.error({ err }, 'unhandled error');
     return reply.code(500).send(errorBody('INTERNAL_ERROR', 'Internal server error', requestId));

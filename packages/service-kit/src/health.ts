@@ -16,8 +16,12 @@ function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
  * restart every pod); `/readyz` says its dependencies answer, so traffic is routed only then.
  */
 export function registerHealthRoutes(app: FastifyInstance, checks: Record<string, ReadinessCheck>): void {
-  app.get('/healthz', { logLevel: 'warn' }, async () => ({ status: 'ok' }));
-  app.get('/readyz', { logLevel: 'warn' }, async (request, reply) => {
+  // Probes arrive every few seconds: log them only at warn, unless the service is quieter still.
+  const quieter = ['error', 'fatal', 'silent'] as const;
+  const current = app.log.level as (typeof quieter)[number];
+  const logLevel = quieter.includes(current) ? current : 'warn';
+  app.get('/healthz', { logLevel }, async () => ({ status: 'ok' }));
+  app.get('/readyz', { logLevel }, async (request, reply) => {
     const results: Record<string, string> = {};
     let ready = true;
     await Promise.all(

@@ -51,6 +51,9 @@ describe('createServiceApp', () => {
     throw new TooManyRequestsError('Slow down', 42);
   });
   app.get('/zod', async () => z.object({ a: z.string({ error: 'a is required' }) }).parse({}));
+  app.get('/db-down', async () => {
+    throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+  });
   app.get('/boom', async () => {
     throw new Error('database password is hunter2');
   });
@@ -71,6 +74,7 @@ describe('createServiceApp', () => {
     ['/conflict', 409, 'CONFLICT', 'Already there'],
     ['/zod', 400, 'VALIDATION_ERROR', 'a is required'],
     ['/boom', 500, 'INTERNAL_ERROR', 'Internal server error'],
+    ['/db-down', 503, 'SERVICE_UNAVAILABLE', 'Service temporarily unavailable, please try again'],
     ['/nowhere', 404, 'NOT_FOUND', 'Route GET /nowhere not found'],
   ])('maps GET %s to %i %s with its message', async (url, status, code, message) => {
     const res = await app.inject({ url });

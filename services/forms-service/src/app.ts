@@ -10,7 +10,6 @@ import {
   type MailQueue,
 } from '@tunnelscope/service-kit';
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
 import type { Redis } from 'ioredis';
 import type { Clock } from './codes/code-step.js';
 import type { FormsConfig } from './config.js';
@@ -43,8 +42,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   installGatewayTrust(app, deps.config.INTERNAL_SHARED_SECRET);
   registerHealthRoutes(app, {
-    // pingDb takes Kysely<unknown>, which a typed Kysely<FormsDatabase> does not satisfy.
-    postgres: () => pingDb(deps.db as unknown as Kysely<unknown>),
+    postgres: () => pingDb(deps.db),
     redis: () => deps.redis.ping(),
   });
 

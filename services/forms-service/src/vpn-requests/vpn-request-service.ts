@@ -1,13 +1,11 @@
 /** VPN detection requests: all four fields, a code, then a request number and a confirmation mail. */
 import { randomUUID } from 'node:crypto';
 import {
-  hasForbiddenCharacters,
   vpnRequestSchema,
   type MailJob,
   type SubmitResponse,
   type VerifyVpnResponse,
 } from '@tunnelscope/contracts';
-import { ValidationError } from '@tunnelscope/service-kit';
 import { settleFollowups } from '../codes/code-repository.js';
 import { submitWithCode, verifyWithCode, type CodeStepDeps } from '../codes/code-step.js';
 import { lockFormEmail } from '../codes/email-lock.js';
@@ -69,15 +67,6 @@ export function createVpnRequestService(deps: CodeStepDeps): VpnRequestService {
         schema: vpnRequestSchema,
         emailField: 'userEmail',
         email: (input) => input.userEmail,
-        validate(input) {
-          // The contracts schema checks the link's prefix and URL syntax but not the characters
-          // around them; a NUL or a bidi override must not reach the database or an operator.
-          if (hasForbiddenCharacters(input.playstoreLink) || /\s/.test(input.playstoreLink)) {
-            throw new ValidationError('Must be a valid URL', [
-              { path: 'playstoreLink', message: 'Must be a valid URL' },
-            ]);
-          }
-        },
         async save(trx, input, issue, now) {
           await lockFormEmail(trx, 'vpn-request', input.userEmail);
           const fields = {
