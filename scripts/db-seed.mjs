@@ -1,5 +1,6 @@
 // Development data for the application database: a few dozen waitlist entries, VPN requests,
-// contact messages and their registration logs. Runs only on empty tables, so it is safe to repeat.
+// contact messages and their registration logs. Each table is seeded once (its seed rows are
+// recognised by their @seed.example.com-style addresses), so it is safe to repeat.
 // Production never runs it.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -45,16 +46,21 @@ const statuses = ['Waiting', 'Pending', 'Complete'];
 const pick = (list, i) => list[i % list.length];
 const daysAgo = (n) => new Date(Date.now() - n * 86_400_000 - ((n * 7919) % 86_400_000));
 
-async function isEmpty(table) {
-  const { rows } = await client.query(`select count(*)::int as n from ${table}`);
+const SEED_DOMAIN = 'seed.example.com';
+async function notSeeded(table, emailColumn) {
+  const { rows } = await client.query(
+    `select count(*)::int as n from ${table} where ${emailColumn} like $1`,
+    [`%.${SEED_DOMAIN}`],
+  );
   return rows[0].n === 0;
 }
+const seedEmail = (local, company) => `${local}@${company.toLowerCase().replace(/\s+/g, '')}.${SEED_DOMAIN}`;
 
 try {
   await client.query('begin');
-  if (await isEmpty('waitlist_entries')) {
+  if (await notSeeded('waitlist_entries', 'email')) {
     for (let i = 0; i < 40; i++) {
-      const email = `analyst${i}@${pick(companies, i).toLowerCase().replace(/\s+/g, '')}.example.com`;
+      const email = seedEmail(`analyst${i}`, pick(companies, i));
       const verified = i % 4 !== 0;
       await client.query(
         `insert into waitlist_entries (email, company, use_case, is_verified, verified_at, ip_address, status, notes, created_at)
@@ -78,7 +84,7 @@ try {
       );
     }
   }
-  if (await isEmpty('vpn_requests')) {
+  if (await notSeeded('vpn_requests', 'user_email')) {
     for (let i = 0; i < 15; i++) {
       const [name, pkg] = pick(vpns, i);
       const verified = i % 3 !== 0;
@@ -93,9 +99,7 @@ try {
         [
           name,
           `https://play.google.com/store/apps/details?id=${pkg}`,
-          `risk${i}@${pick(companies, i + 2)
-            .toLowerCase()
-            .replace(/\s+/g, '')}.example.com`,
+          seedEmail(`risk${i}`, pick(companies, i + 2)),
           'Seen in our login traffic; please add detection.',
           number,
           verified,
@@ -107,7 +111,7 @@ try {
       );
     }
   }
-  if (await isEmpty('contact_forms')) {
+  if (await notSeeded('contact_forms', 'email')) {
     for (let i = 0; i < 15; i++) {
       const verified = i % 3 !== 1;
       await client.query(
@@ -116,9 +120,7 @@ try {
          values ($1, $2, $3, $4, true, $5, $6, $7, $8, $9, $10)`,
         [
           `Contact Person ${i}`,
-          `buyer${i}@${pick(companies, i + 1)
-            .toLowerCase()
-            .replace(/\s+/g, '')}.example.com`,
+          seedEmail(`buyer${i}`, pick(companies, i + 1)),
           pick(['Enterprise pricing', 'API limits', 'Data coverage in APAC', 'Security review'], i),
           'We would like to understand how your VPN detection fits our onboarding checks.',
           i % 2 === 0,
