@@ -37,39 +37,40 @@ function databaseName(url: string): string {
   return name;
 }
 
-/** Creates the database named by `url` if it does not exist (connecting to `postgres` to do so). */
-export async function ensureDatabase(url: string): Promise<boolean> {
-  const name = databaseName(url);
+/** Runs `fn` on a connection to the `postgres` database of the server `url` names. */
+async function withServerConnection<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
   const admin = new URL(url);
   admin.pathname = '/postgres';
   const client = new pg.Client({ connectionString: admin.toString() });
   await client.connect();
   try {
-    const found = await client.query('select 1 from pg_database where datname = $1', [name]);
-    if (found.rowCount) return false;
-    await client.query(`create database "${name}"`);
-    return true;
-  } catch (err) {
-    // Two processes creating it at once: the loser sees duplicate_database, which is fine.
-    if ((err as { code?: string }).code === '42P04') return false;
-    throw err;
+    return await fn(client);
   } finally {
     await client.end();
   }
 }
 
+/** Creates the database named by `url` if it does not exist (connecting to `postgres` to do so). */
+export async function ensureDatabase(url: string): Promise<boolean> {
+  const name = databaseName(url);
+  return withServerConnection(url, async (client) => {
+    const found = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (found.rowCount) return false;
+    try {
+      await client.query(`create database "${name}"`);
+      return true;
+    } catch (err) {
+      // Two processes creating it at once: the loser sees duplicate_database, which is fine.
+      if ((err as { code?: string }).code === '42P04') return false;
+      throw err;
+    }
+  });
+}
+
 /** Drops the database named by `url` (tests only call this on databases they created). */
 export async function dropDatabase(url: string): Promise<void> {
   const name = databaseName(url);
-  const admin = new URL(url);
-  admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  try {
-    await client.query(`drop database if exists "${name}" with (force)`);
-  } finally {
-    await client.end();
-  }
+  await withServerConnection(url, (client) => client.query(`drop database if exists "${name}" with (force)`));
 }
 
 /**
