@@ -16,7 +16,11 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/*.test.ts', '**/test/**', 'scripts/**', 'bench/**', '**/*.mjs'],
+    files: ['apps/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    files: ['**/*.test.ts', '**/*.test.tsx', '**/test/**', 'scripts/**', 'bench/**', '**/*.mjs'],
     rules: { 'no-console': 'off' },
   },
   {

@@ -75,3 +75,6 @@ export const UI_TIMINGS = {
 } as const;
 
 export const CONTACT_REPLY_PROMISE_HOURS = 24;
+
+/** Id of the JSON block in index.html that carries the runtime settings (runtime-config.ts). */
+export const RUNTIME_CONFIG_ELEMENT_ID = 'runtime-config';

@@ -2,6 +2,7 @@ export * from './constants.js';
 export * from './errors.js';
 export * from './text-guards.js';
 export * from './public-api.js';
+export * from './public-routes.js';
 export * from './mail-jobs.js';
 export {
   sanitizeInput,

@@ -156,16 +156,3 @@ export const statsResponseSchema = z.object({
   updateRate: z.string(),
 });
 export type StatsResponse = z.infer<typeof statsResponseSchema>;
-
-/** The public calls of §7, method and path, so clients and the gateway name them once. */
-export const PUBLIC_API = {
-  stats: { method: 'GET', path: '/api/stats' },
-  checkWaitlistEmail: { method: 'POST', path: '/api/check-waitlist-email' },
-  waitlist: { method: 'POST', path: '/api/waitlist' },
-  verifyWaitlistOtp: { method: 'POST', path: '/api/verify-waitlist-otp' },
-  vpnRequest: { method: 'POST', path: '/api/vpn-request' },
-  verifyVpnOtp: { method: 'POST', path: '/api/verify-vpn-otp' },
-  contact: { method: 'POST', path: '/api/contact' },
-  verifyContactOtp: { method: 'POST', path: '/api/verify-contact-otp' },
-  securityLog: { method: 'POST', path: '/api/security-log' },
-} as const;

@@ -5,7 +5,7 @@ import { z } from 'zod';
  * writes them into each index.html as `<script type="application/json" id="runtime-config">`;
  * the SPAs parse that block with this schema.
  */
-export const RUNTIME_CONFIG_ELEMENT_ID = 'runtime-config';
+export { RUNTIME_CONFIG_ELEMENT_ID } from './constants.js';
 
 export const runtimeConfigSchema = z.object({
   brandName: z.string().min(1).max(100),

@@ -1,0 +1,37 @@
+import { useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { UI_TIMINGS } from '@tunnelscope/contracts';
+
+export function scrollToAnchor(hash: string): void {
+  const id = decodeURIComponent(hash.replace(/^#/, ''));
+  if (!id) return;
+  document.getElementById(id)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+}
+
+/** On load (and on navigation to `/#x`), scroll to the address's anchor after 100 ms. */
+export function useScrollToHashOnLoad(): void {
+  const { hash, pathname } = useLocation();
+  useEffect(() => {
+    if (!hash) return;
+    const timer = window.setTimeout(() => scrollToAnchor(hash), UI_TIMINGS.scrollToAnchorDelayMs);
+    return () => window.clearTimeout(timer);
+  }, [hash, pathname]);
+}
+
+/**
+ * Follows a link like `/#features`: on the home page it scrolls smoothly to the section,
+ * elsewhere it navigates to the home page with the anchor.
+ */
+export function useAnchorNavigation(): (to: string) => void {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  return (to) => {
+    const [path, hash] = to.split('#');
+    if (hash && (path === '' || path === '/') && pathname === '/') {
+      window.history.replaceState(null, '', `/#${hash}`);
+      scrollToAnchor(hash);
+      return;
+    }
+    navigate(to);
+  };
+}

@@ -1,0 +1,20 @@
+import { Button, Code, Container, Stack, Text, Title } from '@mantine/core';
+import { Link, useLocation } from 'react-router-dom';
+
+export default function NotFoundPage() {
+  const { pathname } = useLocation();
+  return (
+    <Container size="sm" py={96}>
+      <Stack align="center" gap="md">
+        <Title order={1}>404 Page Not Found</Title>
+        <Text c="dimmed" ta="center">
+          <Code>GET {pathname}</Code> matched no route. Check the address for a typo, or head back to the home
+          page.
+        </Text>
+        <Button component={Link} to="/">
+          Back to Home
+        </Button>
+      </Stack>
+    </Container>
+  );
+}
