@@ -32,6 +32,15 @@ ensure_redis() {
   for _ in $(seq 1 30); do redis-cli -h 127.0.0.1 -p 6379 ping >/dev/null 2>&1 && return; sleep 1; done
   echo "bootstrap: Redis did not start" >&2; exit 1
 }
+# Browser tests drive Debian's Chromium (playwright cannot download its own build here).
+ensure_chromium() {
+  if command -v chromium >/dev/null 2>&1; then return; fi
+  echo "bootstrap: installing chromium"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq && apt-get install -y -qq chromium fonts-dejavu-core >/dev/null
+}
+if [ "${BOOTSTRAP_BROWSER:-1}" = "1" ]; then ensure_chromium; fi
+
 # Only start local servers when the configuration points at this machine's defaults.
 case "${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/}" in *@127.0.0.1:5432/*|*@localhost:5432/*) ensure_postgres ;; esac
 case "${REDIS_URL:-redis://127.0.0.1:6379}" in redis://127.0.0.1:6379*|redis://localhost:6379*) ensure_redis ;; esac
