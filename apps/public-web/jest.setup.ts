@@ -21,3 +21,24 @@ class ResizeObserverStub {
 }
 (globalThis as unknown as { ResizeObserver: unknown }).ResizeObserver = ResizeObserverStub;
 window.HTMLElement.prototype.scrollIntoView = function scrollIntoView() {};
+// Mantine's auto-growing Textarea waits on document.fonts, which jsdom does not have.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    value: {
+      ready: Promise.resolve(),
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    },
+  });
+}
+// jsdom has no PointerEvent; the toast's swipe-to-dismiss listens for pointer events.
+if (typeof window.PointerEvent === 'undefined') {
+  class PointerEventStub extends MouseEvent {
+    readonly pointerId: number;
+    constructor(type: string, init: PointerEventInit = {}) {
+      super(type, init);
+      this.pointerId = init.pointerId ?? 1;
+    }
+  }
+  (window as unknown as { PointerEvent: unknown }).PointerEvent = PointerEventStub;
+}

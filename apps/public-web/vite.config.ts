@@ -10,11 +10,11 @@ export default defineConfig({
     sourcemap: true,
     rollupOptions: {
       output: {
-        // Long-lived vendor chunks: they change far less often than the pages.
+        // React is a long-lived vendor chunk (it changes far less often than the pages). Mantine is
+        // left to the bundler on purpose: one Mantine chunk would make the landing page preload the
+        // components of every other page (selects, popovers, floating-ui).
         manualChunks(id) {
           if (id.includes('node_modules/three')) return 'three';
-          if (id.includes('node_modules/@mantine') || id.includes('node_modules/@floating-ui'))
-            return 'mantine';
           if (id.includes('node_modules/react') || id.includes('node_modules/scheduler')) return 'react';
           return undefined;
         },

@@ -7,7 +7,7 @@ import { createQueryClient } from './api/query-client.js';
 import { ErrorBoundary } from './components/ErrorBoundary.js';
 import { AppLayout } from './components/layout/AppLayout.js';
 import { DEFAULT_THEME, themeStoreManager } from './theme/theme-store.js';
-import { theme } from './theme/theme.js';
+import { cssVariablesResolver, theme } from './theme/theme.js';
 import HomePage from './pages/home/HomePage.js';
 import { UI_TIMINGS } from '@tunnelscope/contracts';
 
@@ -36,10 +36,18 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <MantineProvider
       theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
       colorSchemeManager={colorSchemeManager}
       defaultColorScheme={DEFAULT_THEME === 'system' ? 'auto' : DEFAULT_THEME}
     >
-      <Notifications limit={1} autoClose={UI_TIMINGS.toastDurationMs} position="bottom-right" />
+      {/* Only the spec's right swipe of 50 px dismisses (components/toast); Mantine's own gestures are off. */}
+      <Notifications
+        limit={1}
+        autoClose={UI_TIMINGS.toastDurationMs}
+        position="bottom-right"
+        allowDragDismiss={false}
+        allowScrollDismiss={false}
+      />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );

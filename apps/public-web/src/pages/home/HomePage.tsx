@@ -1,10 +1,28 @@
-import { Container, Title } from '@mantine/core';
+import { ApiSection } from './sections/ApiSection.js';
+import { CallToActionSection } from './sections/CallToActionSection.js';
+import { CapabilitiesSection } from './sections/CapabilitiesSection.js';
+import { EnterpriseSection } from './sections/EnterpriseSection.js';
+import { FeaturesSection } from './sections/FeaturesSection.js';
+import { GlobalNetworkSection } from './sections/GlobalNetworkSection.js';
+import { HeroSection } from './sections/HeroSection.js';
+import { StatsSection } from './sections/StatsSection.js';
+import { TechnologySection } from './sections/TechnologySection.js';
+import { UseCasesSection } from './sections/UseCasesSection.js';
 
-// Placeholder: the page arrives with its part of the public-site issue.
-export default function Page() {
+/** The landing page: the ten sections of public §2, in order. */
+export default function HomePage() {
   return (
-    <Container size="lg" py="xl">
-      <Title order={1}>Home</Title>
-    </Container>
+    <>
+      <HeroSection />
+      <StatsSection />
+      <FeaturesSection />
+      <GlobalNetworkSection />
+      <CapabilitiesSection />
+      <TechnologySection />
+      <ApiSection />
+      <UseCasesSection />
+      <EnterpriseSection />
+      <CallToActionSection />
+    </>
   );
 }

@@ -1,0 +1,401 @@
+/**
+ * The security demo's secure contact form (public §2 "Secure contact form", §4, §5, §8).
+ *
+ * Fields are validated live with the client rules of public §5; on submit everything is re-validated
+ * and a failure shows the 'Validation Error' toast and logs a VALIDATION_ERROR security event. A
+ * valid form goes through the contact page's code step (DECISIONS "Public forms"): POST /api/contact
+ * (with hasMarketing), the six-digit code, POST /api/verify-contact-otp, then its own success toast,
+ * and the form clears. On any error the form keeps its values.
+ */
+import {
+  Anchor,
+  Button,
+  Checkbox,
+  Group,
+  Loader,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconArrowLeft, IconClock, IconMailCheck, IconShieldLock } from '@tabler/icons-react';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import {
+  CLIENT_MESSAGES,
+  MAX_LENGTHS,
+  OTP_TTL_SECONDS,
+  detectThreats,
+  validateContactForm,
+  validateOtpCode,
+  type ContactFormInput,
+} from '@tunnelscope/contracts';
+import { logSecurityEvent, useSubmitContact, useVerifyContactOtp } from '../../api/hooks.js';
+import { ApiError } from '../../api/http.js';
+import { CodeEntry } from '../code-entry/CodeEntry.js';
+import { FORM_TEXT } from '../flow/messages.js';
+import { toast } from '../toast/toast.js';
+import classes from './SecureContactForm.module.css';
+
+type Field = keyof ContactFormInput;
+type Values = Record<Field, string>;
+type Errors = Partial<Record<Field, string>>;
+
+// Mantine's autosizing textarea listens to document.fonts, which every browser has but jsdom lacks;
+// without it the textarea keeps its rows and can be resized by hand.
+const CAN_AUTOSIZE = typeof document !== 'undefined' && 'fonts' in document;
+
+const FIELDS: readonly Field[] = ['name', 'email', 'subject', 'message'];
+const EMPTY: Values = { name: '', email: '', subject: '', message: '' };
+
+/** Texts of public §8 for this form. */
+export const SECURE_FORM_TEXT = {
+  submit: 'Send Secure Message',
+  submitting: 'Sending Message...',
+  success: "Success! Your message has been sent. We'll get back to you soon.",
+  errorTitle: 'Error',
+  submissionFailed: 'Submission failed',
+  unexpected: 'Something went wrong. Please try again.',
+  codeSentTitle: FORM_TEXT.codeSentTitle,
+  verify: 'Verify & Send Message',
+  verifying: 'Verifying...',
+  back: 'Back to form',
+  resend: 'Send a new code',
+} as const;
+
+/** The server's message for an API error, else the spec's fallbacks (public §8). */
+function failureMessage(error: unknown): string {
+  if (error instanceof ApiError) return error.serverMessage ?? SECURE_FORM_TEXT.submissionFailed;
+  return SECURE_FORM_TEXT.unexpected;
+}
+
+/** Field names with the threat types seen in them; never the values themselves. */
+function threatsIn(values: Values): Record<string, string[]> {
+  const found: Record<string, string[]> = {};
+  for (const field of FIELDS) {
+    const types = detectThreats(values[field]).map((threat) => threat.type);
+    if (types.length > 0) found[field] = types;
+  }
+  return found;
+}
+
+function Counter({ length, max }: { length: number; max: number }) {
+  return (
+    <span className={length > max ? classes.counterOver : undefined}>
+      {`${length} / ${max}`}
+      <span className={classes.srOnly}> characters</span>
+    </span>
+  );
+}
+
+export interface SecureContactFormProps {
+  /** Id of the heading that names the form, when the page provides one. */
+  labelledBy?: string;
+}
+
+export function SecureContactForm({ labelledBy }: SecureContactFormProps) {
+  const id = useId();
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [hasMarketing, setHasMarketing] = useState(false);
+  const [errors, setErrors] = useState<Errors>({});
+  // The server's minimum message length is only reported from the first submit on, so it does not
+  // nag from the first keystroke (nor, on blur, disable the button the visitor is about to click).
+  const [messageTouched, setMessageTouched] = useState(false);
+  const [step, setStep] = useState<'form' | 'code'>('form');
+  const [requestId, setRequestId] = useState('');
+  const [submittedEmail, setSubmittedEmail] = useState('');
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string | undefined>();
+
+  const submitContact = useSubmitContact();
+  const verifyOtp = useVerifyContactOtp();
+  const fieldRefs = useRef<Partial<Record<Field, HTMLInputElement | HTMLTextAreaElement | null>>>({});
+  const formTopRef = useRef<HTMLDivElement>(null);
+
+  const sending = submitContact.isPending;
+  const verifying = verifyOtp.isPending;
+  const hasFieldErrors = FIELDS.some((field) => Boolean(errors[field]));
+
+  const errorFor = (field: Field, next: Values, touched: boolean): string | undefined => {
+    const error = validateContactForm(next).errors[field];
+    if (field === 'message' && !touched && error === CLIENT_MESSAGES.message.tooShort) return undefined;
+    return error;
+  };
+
+  const change = (field: Field) => (value: string) => {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    setErrors((current) => ({ ...current, [field]: errorFor(field, next, messageTouched) }));
+  };
+
+  const sendContact = async (sanitized: Values): Promise<boolean> => {
+    try {
+      const response = await submitContact.mutateAsync({ ...sanitized, consent: true, hasMarketing });
+      setRequestId(response.requestId);
+      setSubmittedEmail(sanitized.email);
+      setCode('');
+      setCodeError(undefined);
+      toast(SECURE_FORM_TEXT.codeSentTitle, `Check ${sanitized.email} for your 6-digit code.`, 'success');
+      return true;
+    } catch (error) {
+      toast(SECURE_FORM_TEXT.errorTitle, failureMessage(error), 'error');
+      return false;
+    }
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (sending) return;
+    const result = validateContactForm(values);
+    setMessageTouched(true);
+    const threats = threatsIn(values);
+    if (Object.keys(threats).length > 0) {
+      logSecurityEvent('THREAT_DETECTED', { form: 'secure-contact', fields: threats });
+    }
+    if (!result.isValid) {
+      setErrors(result.errors);
+      toast(
+        CLIENT_MESSAGES.form.validationErrorTitle,
+        CLIENT_MESSAGES.form.validationErrorDescription,
+        'error',
+      );
+      logSecurityEvent('VALIDATION_ERROR', { form: 'secure-contact', errors: result.errors });
+      const first = FIELDS.find((field) => result.errors[field]);
+      if (first) fieldRefs.current[first]?.focus();
+      return;
+    }
+    setErrors({});
+    if (await sendContact(result.sanitized)) setStep('code');
+  };
+
+  const resetForm = () => {
+    setValues(EMPTY);
+    setHasMarketing(false);
+    setErrors({});
+    setMessageTouched(false);
+    setRequestId('');
+    setSubmittedEmail('');
+    setCode('');
+    setCodeError(undefined);
+    setStep('form');
+  };
+
+  const backToForm = () => {
+    setStep('form');
+    setCode('');
+    setCodeError(undefined);
+    // After the form re-renders, put the keyboard back at its top.
+    window.setTimeout(() => formTopRef.current?.focus(), 0);
+  };
+
+  const verify = async (otp: string) => {
+    if (verifying) return;
+    const problem = validateOtpCode(otp);
+    if (problem) {
+      setCodeError(problem);
+      return;
+    }
+    setCodeError(undefined);
+    try {
+      await verifyOtp.mutateAsync({ requestId, otpCode: otp });
+      toast(SECURE_FORM_TEXT.success, undefined, 'success');
+      resetForm();
+      window.setTimeout(() => formTopRef.current?.focus(), 0);
+    } catch (error) {
+      toast(SECURE_FORM_TEXT.errorTitle, failureMessage(error), 'error');
+    }
+  };
+
+  const resend = async () => {
+    if (sending) return;
+    await sendContact(validateContactForm(values).sanitized);
+  };
+
+  if (step === 'code') {
+    const headingId = `${id}-code-heading`;
+    return (
+      <form
+        aria-labelledby={headingId}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void verify(code);
+        }}
+        aria-busy={verifying || sending}
+      >
+        <Stack gap="md">
+          <Group gap="xs" wrap="nowrap">
+            <IconMailCheck size={22} aria-hidden="true" />
+            <Title order={3} id={headingId}>
+              Verify Your Email
+            </Title>
+          </Group>
+          <Text size="sm">
+            We sent a 6-digit code to <strong className={classes.breakAll}>{submittedEmail}</strong>. Enter it
+            below to send your message.
+          </Text>
+          <Group gap={6} wrap="nowrap">
+            <IconClock size={16} aria-hidden="true" />
+            <Text size="sm" c="dimmed">
+              Expires in {OTP_TTL_SECONDS / 60} minutes
+            </Text>
+          </Group>
+          <CodeEntry
+            value={code}
+            onChange={(next) => {
+              setCode(next);
+              if (codeError) setCodeError(undefined);
+            }}
+            autoFocus
+            disabled={verifying}
+            label="Verification code"
+            error={codeError}
+          />
+          <Group gap="sm">
+            <Button
+              type="submit"
+              disabled={verifying}
+              leftSection={verifying ? <Loader size={16} color="currentColor" aria-hidden="true" /> : null}
+            >
+              {verifying ? SECURE_FORM_TEXT.verifying : SECURE_FORM_TEXT.verify}
+            </Button>
+            <Button
+              type="button"
+              variant="subtle"
+              onClick={backToForm}
+              disabled={verifying}
+              leftSection={<IconArrowLeft size={16} aria-hidden="true" />}
+            >
+              {SECURE_FORM_TEXT.back}
+            </Button>
+            <Button
+              type="button"
+              variant="subtle"
+              onClick={() => void resend()}
+              disabled={verifying || sending}
+            >
+              {SECURE_FORM_TEXT.resend}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    );
+  }
+
+  const inputProps = (field: Field) => ({
+    id: `${id}-${field}`,
+    value: values[field],
+    error: errors[field],
+    withAsterisk: true,
+    'aria-required': true,
+    disabled: sending,
+  });
+
+  const counted = (field: 'name' | 'subject' | 'message') => ({
+    description: <Counter length={values[field].length} max={MAX_LENGTHS[field]} />,
+    descriptionProps: { component: 'div' as const, className: classes.counter },
+    inputWrapperOrder: ['label', 'input', 'description', 'error'] as (
+      'label' | 'input' | 'description' | 'error'
+    )[],
+  });
+
+  return (
+    <form
+      aria-labelledby={labelledBy}
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      aria-busy={sending}
+    >
+      <Stack gap="md">
+        <div ref={formTopRef} tabIndex={-1} className={classes.focusTarget}>
+          <Text size="sm" c="dimmed">
+            <IconShieldLock size={16} aria-hidden="true" className={classes.inlineIcon} /> Every field is
+            checked as you type and cleaned before it is sent. We confirm your email with a 6-digit code
+            before your message reaches us.
+          </Text>
+        </div>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <TextInput
+            {...inputProps('name')}
+            {...counted('name')}
+            ref={(node) => {
+              fieldRefs.current.name = node;
+            }}
+            label="Name"
+            autoComplete="name"
+            onChange={(event) => change('name')(event.currentTarget.value)}
+          />
+          <TextInput
+            {...inputProps('email')}
+            ref={(node) => {
+              fieldRefs.current.email = node;
+            }}
+            label="Email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            onChange={(event) => change('email')(event.currentTarget.value)}
+          />
+        </SimpleGrid>
+        <TextInput
+          {...inputProps('subject')}
+          {...counted('subject')}
+          ref={(node) => {
+            fieldRefs.current.subject = node;
+          }}
+          label="Subject"
+          autoComplete="off"
+          onChange={(event) => change('subject')(event.currentTarget.value)}
+        />
+        <Textarea
+          {...inputProps('message')}
+          {...counted('message')}
+          ref={(node) => {
+            fieldRefs.current.message = node;
+          }}
+          label="Message"
+          autosize={CAN_AUTOSIZE}
+          minRows={5}
+          rows={CAN_AUTOSIZE ? undefined : 5}
+          maxRows={14}
+          onChange={(event) => change('message')(event.currentTarget.value)}
+        />
+        <Checkbox
+          id={`${id}-marketing`}
+          checked={hasMarketing}
+          onChange={(event) => setHasMarketing(event.currentTarget.checked)}
+          disabled={sending}
+          label="Send me occasional product news and updates (optional)"
+        />
+        <Text size="xs" c="dimmed">
+          By sending this form you agree that we process your details to answer you, as described in our{' '}
+          <Anchor component={Link} to="/privacy" size="xs">
+            Privacy Policy
+          </Anchor>{' '}
+          and{' '}
+          <Anchor component={Link} to="/terms" size="xs">
+            Terms
+          </Anchor>
+          .
+        </Text>
+        <Group>
+          <Button
+            type="submit"
+            disabled={sending || hasFieldErrors}
+            leftSection={
+              sending ? (
+                <Loader size={16} color="currentColor" aria-hidden="true" />
+              ) : (
+                <IconShieldLock size={18} aria-hidden="true" />
+              )
+            }
+          >
+            {sending ? SECURE_FORM_TEXT.submitting : SECURE_FORM_TEXT.submit}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
