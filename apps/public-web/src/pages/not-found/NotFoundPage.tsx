@@ -6,7 +6,9 @@ export default function NotFoundPage() {
   return (
     <Container size="sm" py={96}>
       <Stack align="center" gap="md">
-        <Title order={1}>404 Page Not Found</Title>
+        <Title order={1} ta="center">
+          404 Page Not Found
+        </Title>
         <Text c="dimmed" ta="center">
           <Code>GET {pathname}</Code> matched no route. Check the address for a typo, or head back to the home
           page.
