@@ -153,6 +153,18 @@ describe('POST /api/contact with the mail queue unreachable', () => {
     expect(log).toMatchObject({ action: 'contact_form', success: false });
   });
 
+  it('leaves only the refusal in the log: no row says the code was sent', async () => {
+    const email = uniqueEmail('down-log');
+    expect((await post(ctx, '/api/contact', validContact(email), { ip: nextIp() })).statusCode).toBe(503);
+    const logs = await ctx.db
+      .selectFrom('registration_logs')
+      .select(['action', 'success'])
+      .where('email', '=', email)
+      .orderBy('id')
+      .execute();
+    expect(logs).toEqual([{ action: 'contact_form', success: false }]);
+  });
+
   it('gives the code slot back when its mail never left, so the hourly cap is not spent', async () => {
     const email = uniqueEmail('slots');
     for (let i = 0; i < ctx.config.OTP_CODES_PER_HOUR + 1; i++) {

@@ -147,6 +147,76 @@ describe('POST /api/waitlist', () => {
   });
 });
 
+describe('POST /api/waitlist: the entry and its log rows', () => {
+  it('logs each submission and its code, a resend with the next generation', async () => {
+    const email = uniqueEmail('logged');
+    const first = (await join(email)).json();
+    const second = (await join(email)).json();
+    expect(second.requestId).toBe(first.requestId);
+    const logs = await logsFor(email);
+    expect(logs.map((l) => [l.action, l.success, l.additional_data])).toEqual([
+      [
+        'waitlist_attempt',
+        true,
+        { form: 'waitlist', requestId: first.requestId, resent: false, useCase: 'fraud-prevention' },
+      ],
+      ['otp_sent', true, { form: 'waitlist', requestId: first.requestId, generation: 1 }],
+      [
+        'waitlist_attempt',
+        true,
+        { form: 'waitlist', requestId: first.requestId, resent: true, useCase: 'fraud-prevention' },
+      ],
+      ['otp_sent', true, { form: 'waitlist', requestId: first.requestId, generation: 2 }],
+    ]);
+  });
+
+  it('keeps one entry when the same address submits several times at once', async () => {
+    const email = uniqueEmail('burst');
+    const answers = await Promise.all(Array.from({ length: 4 }, () => join(email)));
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+    const ids = new Set(answers.map((r) => r.json().requestId));
+    expect(ids.size).toBe(1);
+    const rows = await ctx.db
+      .selectFrom('waitlist_entries')
+      .select(['id', 'otp_generation'])
+      .where(sql`lower(email)`, '=', email)
+      .execute();
+    expect(rows).toEqual([{ id: [...ids][0], otp_generation: 4 }]);
+    const sent = (await logsFor(email)).filter((l) => l.action === 'otp_sent');
+    expect(sent.map((l) => (l.additional_data as { generation: number }).generation).sort()).toEqual([
+      1, 2, 3, 4,
+    ]);
+  });
+
+  it('still stores the entry and queues the code when its log rows cannot be written', async () => {
+    await sql`create function refuse_otp_sent_log() returns trigger language plpgsql as $$
+      begin
+        if new.action = 'otp_sent' then raise exception 'refused by the test'; end if;
+        return new;
+      end $$`.execute(ctx.db);
+    await sql`create trigger refuse_otp_sent_log before insert on registration_logs
+      for each row execute function refuse_otp_sent_log()`.execute(ctx.db);
+    try {
+      const email = uniqueEmail('nolog');
+      const res = await join(email);
+      expect(res.statusCode).toBe(200);
+      const { requestId } = res.json();
+      expect(await latestCode(ctx.mailQueue, requestId)).toMatch(/^\d{6}$/);
+      const rows = await ctx.db
+        .selectFrom('waitlist_entries')
+        .select(['id', 'otp_generation'])
+        .where(sql`lower(email)`, '=', email)
+        .execute();
+      expect(rows).toEqual([{ id: requestId, otp_generation: 1 }]);
+      // What can be logged still is: the attempt, on its own.
+      expect((await logsFor(email)).map((l) => [l.action, l.success])).toEqual([['waitlist_attempt', true]]);
+    } finally {
+      await sql`drop trigger refuse_otp_sent_log on registration_logs`.execute(ctx.db);
+      await sql`drop function refuse_otp_sent_log()`.execute(ctx.db);
+    }
+  });
+});
+
 describe('POST /api/verify-waitlist-otp', () => {
   it('verifies the entry with the mailed code and logs the verification', async () => {
     const email = uniqueEmail('verify');

@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
-import type { Executor, NewBlocklistUpdateLog } from '../db/schema.js';
+import { expressionBuilder, sql, type AliasableExpression, type SqlBool } from 'kysely';
+import type { Executor, FormsDatabase, NewBlocklistUpdateLog } from '../db/schema.js';
 
 /** Any one key, shared by every process: refreshes of the list run one at a time. */
 const BLOCKLIST_LOCK_KEY = 7_311_001;
@@ -11,15 +11,11 @@ function chunks<T>(items: T[]): T[][] {
   return out;
 }
 
-export async function isAnyDomainBlocked(db: Executor, domains: string[]): Promise<boolean> {
-  if (domains.length === 0) return false;
-  const row = await db
-    .selectFrom('blocked_email_domains')
-    .select('id')
-    .where('domain', 'in', domains)
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
+/** True when any of `domains` is listed: an EXISTS on the unique index, to ask inside a larger query. */
+export function anyDomainBlocked(domains: string[]): AliasableExpression<SqlBool> {
+  const eb = expressionBuilder<FormsDatabase>();
+  if (domains.length === 0) return eb.lit(false);
+  return eb.exists(eb.selectFrom('blocked_email_domains').select('id').where('domain', 'in', domains));
 }
 
 export async function countBlockedDomains(db: Executor, source?: string): Promise<number> {

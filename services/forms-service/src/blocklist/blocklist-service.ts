@@ -9,14 +9,15 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import type { AliasableExpression, SqlBool } from 'kysely';
 import type { BlocklistSource } from '../config.js';
 import type { FormsDb } from '../db/schema.js';
 import {
+  anyDomainBlocked,
   countBlockedDomains,
   deleteDomains,
   insertBlocklistUpdateLog,
   insertDomains,
-  isAnyDomainBlocked,
   listDomainsOfSource,
   lockBlocklist,
 } from './blocklist-repository.js';
@@ -163,9 +164,9 @@ export async function refreshBlocklist(
   return runs;
 }
 
-/** True when the e-mail's domain, or a parent of it, is on the list. */
-export async function isEmailDomainBlocked(db: FormsDb, email: string): Promise<boolean> {
-  return isAnyDomainBlocked(db, domainAndParents(email));
+/** True when the e-mail's domain, or a parent of it, is on the list (an expression; see code-step). */
+export function emailDomainBlocked(email: string): AliasableExpression<SqlBool> {
+  return anyDomainBlocked(domainAndParents(email));
 }
 
 export async function isBlocklistEmpty(db: FormsDb): Promise<boolean> {

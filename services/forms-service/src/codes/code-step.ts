@@ -1,6 +1,7 @@
 /**
  * The code step the three forms share: submit (validate, refuse disposable domains, count the
- * code against the hourly quota, save the row with a fresh code, commit, then enqueue the mail)
+ * code against the hourly quota, save the row with a fresh code and its log rows, commit, then
+ * enqueue the mail)
  * and verify (check the code under a row lock, commit, then enqueue any follow-up mails).
  * Each form supplies only its own SQL and mails.
  */
@@ -18,14 +19,15 @@ import {
   TooManyRequestsError,
   ValidationError,
 } from '@tunnelscope/service-kit';
-import type { Transaction } from 'kysely';
+import type { AliasableExpression, SqlBool, Transaction } from 'kysely';
 import type { z } from 'zod';
-import { isEmailDomainBlocked } from '../blocklist/blocklist-service.js';
+import { emailDomainBlocked } from '../blocklist/blocklist-service.js';
 import type { FormsConfig } from '../config.js';
-import type { FormsDatabase, FormsDb } from '../db/schema.js';
+import type { FormsDatabase, FormsDb, PendingWrite } from '../db/schema.js';
 import type { MailOutbox } from '../mail/mail-outbox.js';
 import type {
   RegistrationAction,
+  RegistrationEvent,
   RegistrationLog,
   Visitor,
 } from '../registration-logs/registration-log-service.js';
@@ -105,7 +107,7 @@ async function reserveCodeSlot(deps: CodeStepDeps, visitor: Visitor, form: CodeF
   return slot;
 }
 
-/** What a form's `save` reports: the row holding the new code. */
+/** The row that holds the new code. */
 export interface SavedCodeRow {
   id: string;
   /** The row's code generation after this issue (names the mail job). */
@@ -113,6 +115,18 @@ export interface SavedCodeRow {
   code: string;
   /** True when an unverified row was reused (a resend). */
   resent: boolean;
+}
+
+/** What a form's `prepare` decides: the row, and the insert or update that stores it (not yet run). */
+export interface PreparedCodeRow extends SavedCodeRow {
+  write: PendingWrite;
+}
+
+/** A refusal the database decides before anything is stored (e.g. the waitlist's 409). */
+export interface SubmitConflict {
+  /** True when the submission must be refused; asked in the same query as the blocklist. */
+  exists: AliasableExpression<SqlBool>;
+  error(): AppError;
 }
 
 export interface SubmitSpec<S extends z.ZodType> {
@@ -124,12 +138,72 @@ export interface SubmitSpec<S extends z.ZodType> {
   email(input: z.output<S>): string;
   /** Checks the schema cannot express; throws ValidationError. */
   validate?(input: z.output<S>): void;
-  /** Checks after validation and the blocklist, before anything is stored (e.g. the waitlist's 409). */
-  precheck?(input: z.output<S>): Promise<void>;
-  /** Reuses the visitor's unverified row or creates one, with the issued code; inside the transaction. */
-  save(trx: Trx, input: z.output<S>, issue: (rowId: string) => IssuedCode, now: Date): Promise<SavedCodeRow>;
+  /** Checked after validation and the blocklist, before anything is stored. */
+  conflict?(input: z.output<S>): SubmitConflict;
+  /**
+   * Inside the transaction: takes the form's lock, finds the visitor's unverified row to reuse or
+   * chooses a new id, issues the code, and returns the write that stores the row. The code step
+   * runs that write in the same statement as the success log rows.
+   */
+  prepare(
+    trx: Trx,
+    input: z.output<S>,
+    issue: (rowId: string) => IssuedCode,
+    now: Date,
+  ): Promise<PreparedCodeRow>;
   /** Non-secret facts for the log. */
   describe?(input: z.output<S>): Record<string, unknown>;
+}
+
+/** The blocklist and the form's own conflict in one query; the blocklist answer wins. */
+async function refuseEarly(db: FormsDb, address: string, conflict: SubmitConflict | undefined) {
+  const found = await db
+    .selectNoFrom((eb) => [
+      emailDomainBlocked(address).as('blocked'),
+      (conflict?.exists ?? eb.lit(false)).as('conflict'),
+    ])
+    .executeTakeFirstOrThrow();
+  if (found.blocked) throw new BadRequestError(DISPOSABLE_EMAIL_MESSAGE);
+  if (conflict && found.conflict) throw conflict.error();
+}
+
+/** Thrown inside the save transaction when its log rows cannot be written (it rolls back). */
+class LogWriteFailed extends Error {}
+
+/**
+ * Stores the form's row and its success log rows in one transaction (one commit) and one
+ * statement. If that statement fails, the transaction is run once more storing the row alone
+ * (`logIds` undefined; the caller then logs on its own): a failing log write never changes the
+ * answer, and a failing row write still fails as it would have.
+ */
+async function saveWithLogs<S extends z.ZodType>(
+  deps: CodeStepDeps,
+  visitor: Visitor,
+  spec: SubmitSpec<S>,
+  input: z.output<S>,
+  events: (saved: SavedCodeRow) => RegistrationEvent[],
+): Promise<{ saved: SavedCodeRow; logIds?: number[] }> {
+  const now = deps.clock.now();
+  const issue = (rowId: string) => issueOtpCode(deps.config.OTP_HMAC_SECRET, rowId, now);
+  const run = (withLogs: boolean) =>
+    deps.db.transaction().execute(async (trx) => {
+      const { write, ...saved } = await spec.prepare(trx, input, issue, now);
+      if (!withLogs) {
+        await write.execute();
+        return { saved };
+      }
+      try {
+        return { saved, logIds: await deps.logs.recordIn(trx, visitor, events(saved), write) };
+      } catch (err) {
+        throw new LogWriteFailed('registration logs not written', { cause: err });
+      }
+    });
+  try {
+    return await run(true);
+  } catch (err) {
+    if (!(err instanceof LogWriteFailed)) throw err;
+    return run(false);
+  }
 }
 
 export async function submitWithCode<S extends z.ZodType>(
@@ -144,18 +218,34 @@ export async function submitWithCode<S extends z.ZodType>(
     spec.validate?.(input);
     const address = spec.email(input);
     email = address;
-    if (await isEmailDomainBlocked(deps.db, address)) throw new BadRequestError(DISPOSABLE_EMAIL_MESSAGE);
-    await spec.precheck?.(input);
+    await refuseEarly(deps.db, address, spec.conflict?.(input));
 
     const slot = await reserveCodeSlot(deps, visitor, spec.form, address);
+    // The success rows ("attempt" and "otp_sent"), written by the save transaction itself. They
+    // are taken back if the mail never reaches the queue.
+    const successEvents = (saved: SavedCodeRow): RegistrationEvent[] => [
+      {
+        action: spec.action,
+        success: true,
+        email: address,
+        additionalData: {
+          form: spec.form,
+          requestId: saved.id,
+          resent: saved.resent,
+          ...spec.describe?.(input),
+        },
+      },
+      {
+        action: 'otp_sent',
+        success: true,
+        email: address,
+        additionalData: { form: spec.form, requestId: saved.id, generation: saved.generation },
+      },
+    ];
     let saved: SavedCodeRow;
+    let logIds: number[] | undefined;
     try {
-      const now = deps.clock.now();
-      saved = await deps.db
-        .transaction()
-        .execute((trx) =>
-          spec.save(trx, input, (rowId) => issueOtpCode(deps.config.OTP_HMAC_SECRET, rowId, now), now),
-        );
+      ({ saved, logIds } = await saveWithLogs(deps, visitor, spec, input, successEvents));
       const job: MailJob = {
         type: 'verification-code',
         to: address,
@@ -166,24 +256,14 @@ export async function submitWithCode<S extends z.ZodType>(
       };
       await deps.mail.send([{ job, jobId: `verification-code-${saved.id}-${saved.generation}` }]);
     } catch (err) {
-      // The visitor never got this code: it should not count against their hour.
+      // The visitor never got this code: it should not count against their hour, and the log
+      // should not say it was sent.
       await slot.release().catch(() => undefined);
+      if (logIds) await deps.logs.retract(logIds);
       throw err;
     }
 
-    const data = { form: spec.form, requestId: saved.id, resent: saved.resent, ...spec.describe?.(input) };
-    await deps.logs.record(visitor, {
-      action: spec.action,
-      success: true,
-      email: address,
-      additionalData: data,
-    });
-    await deps.logs.record(visitor, {
-      action: 'otp_sent',
-      success: true,
-      email: address,
-      additionalData: { form: spec.form, requestId: saved.id, generation: saved.generation },
-    });
+    if (!logIds) for (const event of successEvents(saved)) await deps.logs.record(visitor, event);
     return { success: true, requestId: saved.id, message: CODE_SENT_MESSAGE };
   } catch (err) {
     await deps.logs.record(visitor, {

@@ -16,12 +16,14 @@ export async function findUnverifiedContact(
     .executeTakeFirst();
 }
 
-export async function insertContact(db: Executor, row: NewContactForm): Promise<void> {
-  await db.insertInto('contact_forms').values(row).execute();
+/** The insert, not yet run (the code step runs it with the log rows). */
+export function insertContact(db: Executor, row: NewContactForm) {
+  return db.insertInto('contact_forms').values(row);
 }
 
-export async function updateContact(db: Executor, id: string, changes: ContactFormUpdate): Promise<void> {
-  await db.updateTable('contact_forms').set(changes).where('id', '=', id).execute();
+/** The update, not yet run (the code step runs it with the log rows). */
+export function updateContact(db: Executor, id: string, changes: ContactFormUpdate) {
+  return db.updateTable('contact_forms').set(changes).where('id', '=', id);
 }
 
 export async function findContactForUpdate(db: Executor, id: string): Promise<ContactFormRow | undefined> {

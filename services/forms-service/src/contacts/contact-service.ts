@@ -70,7 +70,7 @@ export function createContactService(deps: CodeStepDeps): ContactService {
         schema: contactRequestSchema,
         emailField: 'email',
         email: (input) => input.email,
-        async save(trx, input, issue, now) {
+        async prepare(trx, input, issue, now) {
           await lockFormEmail(trx, 'contact', input.email);
           const fields = {
             name: input.name,
@@ -85,18 +85,28 @@ export function createContactService(deps: CodeStepDeps): ContactService {
           if (existing) {
             const { code, columns } = issue(existing.id);
             const generation = existing.otp_generation + 1;
-            await updateContact(trx, existing.id, {
-              ...fields,
-              ...columns,
-              otp_generation: generation,
-              updated_at: now,
-            });
-            return { id: existing.id, generation, code, resent: true };
+            return {
+              id: existing.id,
+              generation,
+              code,
+              resent: true,
+              write: updateContact(trx, existing.id, {
+                ...fields,
+                ...columns,
+                otp_generation: generation,
+                updated_at: now,
+              }),
+            };
           }
           const id = randomUUID();
           const { code, columns } = issue(id);
-          await insertContact(trx, { id, ...fields, ...columns, otp_generation: 1 });
-          return { id, generation: 1, code, resent: false };
+          return {
+            id,
+            generation: 1,
+            code,
+            resent: false,
+            write: insertContact(trx, { id, ...fields, ...columns, otp_generation: 1 }),
+          };
         },
         describe: (input) => ({ hasMarketing: input.hasMarketing }),
       });

@@ -1,5 +1,17 @@
 /** Kysely table interfaces of the tables forms-service owns (see src/migrations). */
-import type { ColumnType, Generated, Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
+import type {
+  ColumnType,
+  Generated,
+  InsertQueryBuilder,
+  InsertResult,
+  Insertable,
+  Kysely,
+  Selectable,
+  Transaction,
+  Updateable,
+  UpdateQueryBuilder,
+  UpdateResult,
+} from 'kysely';
 import type { RecordStatus } from '@tunnelscope/contracts';
 
 type CreatedAt = ColumnType<Date, never, never>;
@@ -109,6 +121,12 @@ export interface FormsDatabase {
 export type FormsDb = Kysely<FormsDatabase>;
 /** A connection or an open transaction: repositories accept either. */
 export type Executor = Kysely<FormsDatabase> | Transaction<FormsDatabase>;
+/** An insert or update built but not run, so another statement can carry it (a data-modifying WITH). */
+export type PendingWrite = {
+  [T in keyof FormsDatabase]:
+    | InsertQueryBuilder<FormsDatabase, T, InsertResult>
+    | UpdateQueryBuilder<FormsDatabase, T, T, UpdateResult>;
+}[keyof FormsDatabase];
 
 export type WaitlistEntry = Selectable<WaitlistEntriesTable>;
 export type NewWaitlistEntry = Insertable<WaitlistEntriesTable>;

@@ -20,12 +20,14 @@ export async function findUnverifiedRequest(
     .executeTakeFirst();
 }
 
-export async function insertRequest(db: Executor, row: NewVpnRequest): Promise<void> {
-  await db.insertInto('vpn_requests').values(row).execute();
+/** The insert, not yet run (the code step runs it with the log rows). */
+export function insertRequest(db: Executor, row: NewVpnRequest) {
+  return db.insertInto('vpn_requests').values(row);
 }
 
-export async function updateRequest(db: Executor, id: string, changes: VpnRequestUpdate): Promise<void> {
-  await db.updateTable('vpn_requests').set(changes).where('id', '=', id).execute();
+/** The update, not yet run (the code step runs it with the log rows). */
+export function updateRequest(db: Executor, id: string, changes: VpnRequestUpdate) {
+  return db.updateTable('vpn_requests').set(changes).where('id', '=', id);
 }
 
 export async function findRequestForUpdate(db: Executor, id: string): Promise<VpnRequestRow | undefined> {

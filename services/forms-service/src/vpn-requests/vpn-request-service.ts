@@ -67,7 +67,7 @@ export function createVpnRequestService(deps: CodeStepDeps): VpnRequestService {
         schema: vpnRequestSchema,
         emailField: 'userEmail',
         email: (input) => input.userEmail,
-        async save(trx, input, issue, now) {
+        async prepare(trx, input, issue, now) {
           await lockFormEmail(trx, 'vpn-request', input.userEmail);
           const fields = {
             vpn_name: input.vpnName,
@@ -81,18 +81,28 @@ export function createVpnRequestService(deps: CodeStepDeps): VpnRequestService {
           if (existing) {
             const { code, columns } = issue(existing.id);
             const generation = existing.otp_generation + 1;
-            await updateRequest(trx, existing.id, {
-              ...fields,
-              ...columns,
-              otp_generation: generation,
-              updated_at: now,
-            });
-            return { id: existing.id, generation, code, resent: true };
+            return {
+              id: existing.id,
+              generation,
+              code,
+              resent: true,
+              write: updateRequest(trx, existing.id, {
+                ...fields,
+                ...columns,
+                otp_generation: generation,
+                updated_at: now,
+              }),
+            };
           }
           const id = randomUUID();
           const { code, columns } = issue(id);
-          await insertRequest(trx, { id, ...fields, ...columns, otp_generation: 1 });
-          return { id, generation: 1, code, resent: false };
+          return {
+            id,
+            generation: 1,
+            code,
+            resent: false,
+            write: insertRequest(trx, { id, ...fields, ...columns, otp_generation: 1 }),
+          };
         },
         describe: (input) => ({ vpnName: input.vpnName }),
       });

@@ -1,5 +1,11 @@
-import { sql } from 'kysely';
-import type { Executor, NewWaitlistEntry, WaitlistEntry, WaitlistEntryUpdate } from '../db/schema.js';
+import { expressionBuilder, sql, type AliasableExpression, type SqlBool } from 'kysely';
+import type {
+  Executor,
+  FormsDatabase,
+  NewWaitlistEntry,
+  WaitlistEntry,
+  WaitlistEntryUpdate,
+} from '../db/schema.js';
 
 /** The partial unique index that allows one verified entry per address. */
 export const VERIFIED_EMAIL_INDEX = 'waitlist_entries_verified_email_key';
@@ -19,14 +25,16 @@ export async function findEmailStatus(
   return { exists: Number(row.entries) > 0, isVerified: row.verified === true };
 }
 
-export async function hasVerifiedEntry(db: Executor, email: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('waitlist_entries')
-    .select('id')
-    .where(sql`lower(email)`, '=', email.toLowerCase())
-    .where('is_verified', '=', true)
-    .executeTakeFirst();
-  return row !== undefined;
+/** True when the address has a verified entry: an EXISTS, to ask inside a larger query. */
+export function verifiedEntryExists(email: string): AliasableExpression<SqlBool> {
+  const eb = expressionBuilder<FormsDatabase>();
+  return eb.exists(
+    eb
+      .selectFrom('waitlist_entries')
+      .select('id')
+      .where(sql`lower(email)`, '=', email.toLowerCase())
+      .where('is_verified', '=', true),
+  );
 }
 
 /** The visitor's latest unverified entry, which a resend reuses. */
@@ -41,12 +49,14 @@ export async function findUnverifiedEntry(db: Executor, email: string): Promise<
     .executeTakeFirst();
 }
 
-export async function insertEntry(db: Executor, entry: NewWaitlistEntry): Promise<void> {
-  await db.insertInto('waitlist_entries').values(entry).execute();
+/** The insert, not yet run (the code step runs it with the log rows). */
+export function insertEntry(db: Executor, entry: NewWaitlistEntry) {
+  return db.insertInto('waitlist_entries').values(entry);
 }
 
-export async function updateEntry(db: Executor, id: string, changes: WaitlistEntryUpdate): Promise<void> {
-  await db.updateTable('waitlist_entries').set(changes).where('id', '=', id).execute();
+/** The update, not yet run (the code step runs it with the log rows). */
+export function updateEntry(db: Executor, id: string, changes: WaitlistEntryUpdate) {
+  return db.updateTable('waitlist_entries').set(changes).where('id', '=', id);
 }
 
 export async function findEntryForUpdate(db: Executor, id: string): Promise<WaitlistEntry | undefined> {

@@ -17,10 +17,10 @@ import {
   findEmailStatus,
   findEntryForUpdate,
   findUnverifiedEntry,
-  hasVerifiedEntry,
   insertEntry,
   markEntryVerified,
   updateEntry,
+  verifiedEntryExists,
 } from './waitlist-repository.js';
 
 export const ALREADY_ON_WAITLIST_MESSAGE = 'This email is already on the waitlist.';
@@ -47,10 +47,12 @@ export function createWaitlistService(deps: CodeStepDeps): WaitlistService {
         schema: waitlistRequestSchema,
         emailField: 'email',
         email: (input) => input.email,
-        async precheck(input) {
-          if (await hasVerifiedEntry(db, input.email)) throw new ConflictError(ALREADY_ON_WAITLIST_MESSAGE);
-        },
-        async save(trx, input, issue, now) {
+        // Already a member: 409 and nothing sent (asked in the same query as the blocklist).
+        conflict: (input) => ({
+          exists: verifiedEntryExists(input.email),
+          error: () => new ConflictError(ALREADY_ON_WAITLIST_MESSAGE),
+        }),
+        async prepare(trx, input, issue, now) {
           await lockFormEmail(trx, 'waitlist', input.email);
           const fields = {
             email: input.email,
@@ -62,18 +64,28 @@ export function createWaitlistService(deps: CodeStepDeps): WaitlistService {
           if (existing) {
             const { code, columns } = issue(existing.id);
             const generation = existing.otp_generation + 1;
-            await updateEntry(trx, existing.id, {
-              ...fields,
-              ...columns,
-              otp_generation: generation,
-              updated_at: now,
-            });
-            return { id: existing.id, generation, code, resent: true };
+            return {
+              id: existing.id,
+              generation,
+              code,
+              resent: true,
+              write: updateEntry(trx, existing.id, {
+                ...fields,
+                ...columns,
+                otp_generation: generation,
+                updated_at: now,
+              }),
+            };
           }
           const id = randomUUID();
           const { code, columns } = issue(id);
-          await insertEntry(trx, { id, ...fields, ...columns, otp_generation: 1 });
-          return { id, generation: 1, code, resent: false };
+          return {
+            id,
+            generation: 1,
+            code,
+            resent: false,
+            write: insertEntry(trx, { id, ...fields, ...columns, otp_generation: 1 }),
+          };
         },
         describe: (input) => ({ useCase: input.useCase }),
       });
