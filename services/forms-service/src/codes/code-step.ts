@@ -5,6 +5,7 @@
  * and verify (check the code under a row lock, commit, then enqueue any follow-up mails).
  * Each form supplies only its own SQL and mails.
  */
+import { randomUUID } from 'node:crypto';
 import {
   OTP_TTL_SECONDS,
   verifyOtpRequestSchema,
@@ -120,6 +121,50 @@ export interface SavedCodeRow {
 /** What a form's `prepare` decides: the row, and the insert or update that stores it (not yet run). */
 export interface PreparedCodeRow extends SavedCodeRow {
   write: PendingWrite;
+}
+
+/** The code columns a form row gets when a code is issued on it. */
+type IssuedColumns = IssuedCode['columns'] & { otp_generation: number };
+
+/**
+ * The part of `prepare` every form shares: a resend reissues the code on the visitor's unverified
+ * row (its fields refreshed, the generation bumped); otherwise a new row gets generation 1.
+ */
+export function issueOnRow<F extends object>(
+  existing: { id: string; otp_generation: number } | undefined,
+  fields: F,
+  issue: (rowId: string) => IssuedCode,
+  now: Date,
+  store: {
+    update(id: string, values: F & IssuedColumns & { updated_at: Date }): PendingWrite;
+    insert(values: F & IssuedColumns & { id: string }): PendingWrite;
+  },
+): PreparedCodeRow {
+  if (existing) {
+    const { code, columns } = issue(existing.id);
+    const generation = existing.otp_generation + 1;
+    return {
+      id: existing.id,
+      generation,
+      code,
+      resent: true,
+      write: store.update(existing.id, {
+        ...fields,
+        ...columns,
+        otp_generation: generation,
+        updated_at: now,
+      }),
+    };
+  }
+  const id = randomUUID();
+  const { code, columns } = issue(id);
+  return {
+    id,
+    generation: 1,
+    code,
+    resent: false,
+    write: store.insert({ id, ...fields, ...columns, otp_generation: 1 }),
+  };
 }
 
 /** A refusal the database decides before anything is stored (e.g. the waitlist's 409). */

@@ -3,7 +3,6 @@
  * team until the visitor's code verifies; then the visitor gets an acknowledgement and the team
  * inbox the message.
  */
-import { randomUUID } from 'node:crypto';
 import {
   CONTACT_REPLY_PROMISE_HOURS,
   contactRequestSchema,
@@ -12,7 +11,7 @@ import {
   type VerifyResponse,
 } from '@tunnelscope/contracts';
 import { settleFollowups } from '../codes/code-repository.js';
-import { submitWithCode, verifyWithCode, type CodeStepDeps } from '../codes/code-step.js';
+import { issueOnRow, submitWithCode, verifyWithCode, type CodeStepDeps } from '../codes/code-step.js';
 import { lockFormEmail } from '../codes/email-lock.js';
 import type { ContactFormRow } from '../db/schema.js';
 import type { Visitor } from '../registration-logs/registration-log-service.js';
@@ -82,31 +81,10 @@ export function createContactService(deps: CodeStepDeps): ContactService {
             ip_address: visitor.ip,
           };
           const existing = await findUnverifiedContact(trx, input.email);
-          if (existing) {
-            const { code, columns } = issue(existing.id);
-            const generation = existing.otp_generation + 1;
-            return {
-              id: existing.id,
-              generation,
-              code,
-              resent: true,
-              write: updateContact(trx, existing.id, {
-                ...fields,
-                ...columns,
-                otp_generation: generation,
-                updated_at: now,
-              }),
-            };
-          }
-          const id = randomUUID();
-          const { code, columns } = issue(id);
-          return {
-            id,
-            generation: 1,
-            code,
-            resent: false,
-            write: insertContact(trx, { id, ...fields, ...columns, otp_generation: 1 }),
-          };
+          return issueOnRow(existing, fields, issue, now, {
+            update: (id, values) => updateContact(trx, id, values),
+            insert: (values) => insertContact(trx, values),
+          });
         },
         describe: (input) => ({ hasMarketing: input.hasMarketing }),
       });

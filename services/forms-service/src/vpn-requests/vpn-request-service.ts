@@ -1,5 +1,4 @@
 /** VPN detection requests: all four fields, a code, then a request number and a confirmation mail. */
-import { randomUUID } from 'node:crypto';
 import {
   vpnRequestSchema,
   type MailJob,
@@ -7,7 +6,7 @@ import {
   type VerifyVpnResponse,
 } from '@tunnelscope/contracts';
 import { settleFollowups } from '../codes/code-repository.js';
-import { submitWithCode, verifyWithCode, type CodeStepDeps } from '../codes/code-step.js';
+import { issueOnRow, submitWithCode, verifyWithCode, type CodeStepDeps } from '../codes/code-step.js';
 import { lockFormEmail } from '../codes/email-lock.js';
 import { generateRequestNumber } from '../codes/request-number.js';
 import { isUniqueViolation } from '../db/errors.js';
@@ -78,31 +77,10 @@ export function createVpnRequestService(deps: CodeStepDeps): VpnRequestService {
             user_agent: visitor.userAgent,
           };
           const existing = await findUnverifiedRequest(trx, input.userEmail, input.vpnName);
-          if (existing) {
-            const { code, columns } = issue(existing.id);
-            const generation = existing.otp_generation + 1;
-            return {
-              id: existing.id,
-              generation,
-              code,
-              resent: true,
-              write: updateRequest(trx, existing.id, {
-                ...fields,
-                ...columns,
-                otp_generation: generation,
-                updated_at: now,
-              }),
-            };
-          }
-          const id = randomUUID();
-          const { code, columns } = issue(id);
-          return {
-            id,
-            generation: 1,
-            code,
-            resent: false,
-            write: insertRequest(trx, { id, ...fields, ...columns, otp_generation: 1 }),
-          };
+          return issueOnRow(existing, fields, issue, now, {
+            update: (id, values) => updateRequest(trx, id, values),
+            insert: (values) => insertRequest(trx, values),
+          });
         },
         describe: (input) => ({ vpnName: input.vpnName }),
       });

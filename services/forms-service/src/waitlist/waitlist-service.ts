@@ -1,5 +1,4 @@
 /** Waitlist rules: one verified entry per address, a code before joining, 409 for members. */
-import { randomUUID } from 'node:crypto';
 import {
   checkWaitlistEmailRequestSchema,
   waitlistRequestSchema,
@@ -9,7 +8,13 @@ import {
 } from '@tunnelscope/contracts';
 import { ConflictError } from '@tunnelscope/service-kit';
 import { lockFormEmail } from '../codes/email-lock.js';
-import { parseBody, submitWithCode, verifyWithCode, type CodeStepDeps } from '../codes/code-step.js';
+import {
+  issueOnRow,
+  parseBody,
+  submitWithCode,
+  verifyWithCode,
+  type CodeStepDeps,
+} from '../codes/code-step.js';
 import { isUniqueViolation } from '../db/errors.js';
 import type { Visitor } from '../registration-logs/registration-log-service.js';
 import {
@@ -61,31 +66,10 @@ export function createWaitlistService(deps: CodeStepDeps): WaitlistService {
             ip_address: visitor.ip,
           };
           const existing = await findUnverifiedEntry(trx, input.email);
-          if (existing) {
-            const { code, columns } = issue(existing.id);
-            const generation = existing.otp_generation + 1;
-            return {
-              id: existing.id,
-              generation,
-              code,
-              resent: true,
-              write: updateEntry(trx, existing.id, {
-                ...fields,
-                ...columns,
-                otp_generation: generation,
-                updated_at: now,
-              }),
-            };
-          }
-          const id = randomUUID();
-          const { code, columns } = issue(id);
-          return {
-            id,
-            generation: 1,
-            code,
-            resent: false,
-            write: insertEntry(trx, { id, ...fields, ...columns, otp_generation: 1 }),
-          };
+          return issueOnRow(existing, fields, issue, now, {
+            update: (id, values) => updateEntry(trx, id, values),
+            insert: (values) => insertEntry(trx, values),
+          });
         },
         describe: (input) => ({ useCase: input.useCase }),
       });
