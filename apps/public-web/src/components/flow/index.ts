@@ -6,3 +6,4 @@ export { StepHeading } from './StepHeading.js';
 export { FlowCard } from './FlowCard.js';
 export { FORM_TEXT } from './messages.js';
 export { failureToast } from './failure-toast.js';
+export { CodeSentTo } from './CodeSentTo.js';

@@ -27,6 +27,7 @@ import { Link } from 'react-router-dom';
 import { useSubmitContact, useVerifyContactOtp } from '../../api/hooks.js';
 import { messageOf } from '../../api/http.js';
 import {
+  CodeSentTo,
   failureToast,
   FlowCard,
   FORM_TEXT,
@@ -228,13 +229,10 @@ export default function ContactPage() {
               <OtpStep
                 title="Verify Your Email"
                 description={
-                  <>
-                    We sent a 6-digit verification code to{' '}
-                    <Text span fw={600} c="var(--mantine-color-text)">
-                      {sent.email}
-                    </Text>
-                    . Your message reaches our team once the code is verified.
-                  </>
+                  <CodeSentTo
+                    email={sent.email}
+                    then="Your message reaches our team once the code is verified."
+                  />
                 }
                 code={flow.code}
                 onCodeChange={flow.setCode}

@@ -10,6 +10,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useSubmitVpnRequest, useVerifyVpnOtp } from '../../api/hooks.js';
 import {
+  CodeSentTo,
   failureToast,
   FlowCard,
   FORM_TEXT,
@@ -196,15 +197,7 @@ export default function VpnRequestPage() {
         {flow.step === 'otp' && (
           <OtpStep
             title="Email Verification"
-            description={
-              <>
-                We sent a 6-digit verification code to{' '}
-                <Text span fw={600} c="var(--mantine-color-text)">
-                  {email}
-                </Text>
-                . Enter it below to submit your request.
-              </>
-            }
+            description={<CodeSentTo email={email} then="Enter it below to submit your request." />}
             code={flow.code}
             onCodeChange={flow.setCode}
             headingRef={flow.headingRef}

@@ -6,6 +6,7 @@ import { Link } from 'react-router-dom';
 import { useCheckWaitlistEmail, useJoinWaitlist, useVerifyWaitlistOtp } from '../../api/hooks.js';
 import { ApiError, messageOf } from '../../api/http.js';
 import {
+  CodeSentTo,
   FlowCard,
   FORM_TEXT,
   OtpStep,
@@ -166,13 +167,7 @@ export default function WaitlistPage() {
           <OtpStep
             title="Check Your Email"
             description={
-              <>
-                We sent a 6-digit verification code to{' '}
-                <Text span fw={600} c="var(--mantine-color-text)">
-                  {email}
-                </Text>
-                . Enter it below to confirm your place on the waitlist.
-              </>
+              <CodeSentTo email={email} then="Enter it below to confirm your place on the waitlist." />
             }
             code={flow.code}
             onCodeChange={flow.setCode}
