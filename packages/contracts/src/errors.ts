@@ -3,6 +3,7 @@ import { z } from 'zod';
 /** Machine-readable error codes of the one JSON error shape every service answers. */
 export const ERROR_CODES = [
   'BAD_REQUEST',
+  'CAPTCHA_FAILED',
   'VALIDATION_ERROR',
   'UNAUTHORIZED',
   'FORBIDDEN',

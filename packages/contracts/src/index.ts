@@ -14,3 +14,6 @@ export {
 export * from './threat-detector.js';
 export * from './client-rules.js';
 export * from './runtime-config.js';
+export * from './admin-constants.js';
+export * from './admin-routes.js';
+export * from './admin-api.js';

@@ -10,3 +10,4 @@ export * from './mail-queue.js';
 export * from './redis.js';
 export * from './request-id.js';
 export * from './server.js';
+export * from './admin-identity.js';

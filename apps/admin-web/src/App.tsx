@@ -1,0 +1,3 @@
+export function App() {
+  return <p>Loading admin panel...</p>;
+}

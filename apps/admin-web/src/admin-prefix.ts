@@ -1,0 +1,11 @@
+/**
+ * The panel's prefix, `/admin-<hex>`, read from its own address (DECISIONS.md: never built into
+ * a bundle). Every admin call goes below it.
+ */
+const PREFIX = /^\/admin-[0-9a-f]+/i;
+
+export function adminPrefixFrom(pathname: string): string {
+  return PREFIX.exec(pathname)?.[0] ?? '';
+}
+
+export const adminPrefix = (): string => adminPrefixFrom(window.location.pathname);
