@@ -17,3 +17,4 @@ export * from './runtime-config.js';
 export * from './admin-constants.js';
 export * from './admin-routes.js';
 export * from './admin-api.js';
+export * from './ipdb-api.js';
