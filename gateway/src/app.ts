@@ -2,6 +2,7 @@ import http from 'node:http';
 import fastifyCompress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
 import { createServiceApp, errorBody } from '@tunnelscope/service-kit';
+import { createAdminGate } from './admin/admin-gate.js';
 import type { GatewayConfig } from './config.js';
 import { forwardedProto } from './proxy/forwarding.js';
 import { Upstreams } from './proxy/upstreams.js';
@@ -84,6 +85,14 @@ export async function buildApp(config: GatewayConfig): Promise<FastifyInstance> 
     log: app.log,
   });
   app.addHook('onClose', async () => upstreams.close());
+  const gateAdminCall = createAdminGate({
+    upstreams,
+    authUrl: config.AUTH_SERVICE_URL,
+    secret: config.INTERNAL_SHARED_SECRET,
+    adminPrefix: resolve.adminPrefix,
+    trustedProxyHops: hops,
+    timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+  });
 
   app.decorateRequest('siteTarget', null);
   // Before any route: @fastify/compress attaches itself to routes as they are added.
@@ -109,7 +118,8 @@ export async function buildApp(config: GatewayConfig): Promise<FastifyInstance> 
         const target = resolve(request.raw.url ?? '/');
         switch (target.kind) {
           case 'proxy':
-            upstreams.forward(request, reply, target.upstream, target.url, target.admin);
+            if (target.admin) gateAdminCall(request, reply, target.upstream, target.url);
+            else upstreams.forward(request, reply, target.upstream, target.url, false);
             return;
           case 'bad-path':
             reply.code(400).send(errorBody('BAD_REQUEST', 'Malformed request path', request.id));

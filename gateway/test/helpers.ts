@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
+import { INTERNAL_SESSION_RESOLVE_PATH } from '@tunnelscope/contracts';
 import { buildApp } from '../src/app.js';
 import { readConfig, type GatewayConfig } from '../src/config.js';
 
@@ -22,10 +23,36 @@ export interface SeenRequest {
 
 export type UpstreamHandler = (req: http.IncomingMessage, res: http.ServerResponse, body: Buffer) => void;
 
+/** The session token the fake auth-service accepts, and the identity it resolves to. */
+export const VALID_SESSION_TOKEN = 'valid-session-token-0123456789abcdef';
+export const TEST_IDENTITY = {
+  adminId: '3f1d3a52-6d1e-4f47-9a41-0d0b8a0f7a11',
+  sessionId: '8c6b1d8e-0b7c-4a77-8f6f-6a3c2b1e9d22',
+  username: 'ops_lead',
+  email: 'ops@tunnelscope.example',
+  role: 'admin' as const,
+  twoFactorEnabled: false,
+};
+
+/** Headers of a signed-in panel call: the session cookie, and for writes JSON from the gateway's origin. */
+export function adminHeaders(
+  gatewayUrl: string,
+  extra: http.OutgoingHttpHeaders = {},
+): http.OutgoingHttpHeaders {
+  return {
+    cookie: `ts_admin_session=${VALID_SESSION_TOKEN}`,
+    origin: gatewayUrl,
+    'content-type': 'application/json',
+    ...extra,
+  };
+}
+
 export interface FakeUpstream {
   name: string;
   url: string;
   seen: SeenRequest[];
+  /** Session resolutions the gateway asked for (kept apart from `seen`). */
+  resolves: { token: string; touch: boolean; headers: IncomingHttpHeaders }[];
   handler: UpstreamHandler | null;
   close(): Promise<void>;
 }
@@ -36,6 +63,7 @@ export async function startUpstream(name: string): Promise<FakeUpstream> {
     name,
     url: '',
     seen: [],
+    resolves: [],
     handler: null,
     close: async () => undefined,
   };
@@ -44,6 +72,18 @@ export async function startUpstream(name: string): Promise<FakeUpstream> {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const body = Buffer.concat(chunks);
+      if (req.url === INTERNAL_SESSION_RESOLVE_PATH) {
+        const { token, touch } = JSON.parse(body.toString()) as { token: string; touch: boolean };
+        upstream.resolves.push({ token, touch, headers: req.headers });
+        if (token !== VALID_SESSION_TOKEN || req.headers['x-tunnelscope-gateway'] !== SECRET) {
+          res.writeHead(401, { 'content-type': 'application/json' }).end('{"success":false}');
+          return;
+        }
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ success: true, data: { identity: TEST_IDENTITY } }));
+        return;
+      }
       upstream.seen.push({
         method: req.method ?? '',
         url: req.url ?? '',

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import {
   ADMIN_HEX,
   SECRET,
+  adminHeaders,
   deadUrl,
   send,
   startGateway,
@@ -40,6 +41,7 @@ describe('gateway proxy', () => {
   beforeEach(() => {
     for (const u of [forms, auth, analytics]) {
       u.seen.length = 0;
+      u.resolves.length = 0;
       u.handler = null;
     }
   });
@@ -69,7 +71,7 @@ describe('gateway proxy', () => {
     ] as const)('%s %s reaches %s-service as %s', async (method, url, name, seenUrl) => {
       const res = await send(gw.url + url, {
         method,
-        headers: { 'content-type': 'application/json' },
+        headers: adminHeaders(gw.url),
         body: method === 'GET' ? undefined : '{}',
       });
       expect(res.status).toBe(200);
@@ -80,7 +82,7 @@ describe('gateway proxy', () => {
     });
 
     it('tells services the admin prefix only on admin calls', async () => {
-      await send(`${gw.url}${P}/auth/me`);
+      await send(`${gw.url}${P}/auth/me`, { headers: adminHeaders(gw.url) });
       await send(`${gw.url}/api/stats`);
       expect(auth.seen[0]!.headers['x-forwarded-prefix']).toBe(P);
       expect(analytics.seen[0]!.headers).not.toHaveProperty('x-forwarded-prefix');
@@ -225,7 +227,7 @@ describe('gateway proxy', () => {
       const chunks = [Buffer.from('{"part":'), Buffer.from('"one",'), Buffer.from('"two":2}')];
       const res = await send(`${gw.url}${P}/auth/login`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: adminHeaders(gw.url),
         chunks,
       });
       expect(res.status).toBe(200);
@@ -370,7 +372,7 @@ describe('gateway proxy with upstreams down or absent', () => {
   it('answers 503 JSON with a message when an upstream is not deployed', async () => {
     const res = await send(`${gw.url}${P}/auth/login`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: adminHeaders(gw.url),
       body: '{}',
     });
     expect(res.status).toBe(503);

@@ -179,6 +179,8 @@ export class Upstreams {
     upstream: UpstreamName,
     url: string,
     admin: boolean,
+    /** Set after the client's headers are cleaned: the signed admin identity. */
+    extraHeaders?: Readonly<Record<string, string>>,
   ): void {
     const up = this.upstreams[upstream];
     if (!up) {
@@ -220,6 +222,7 @@ export class Upstreams {
         .send(errorBody('BAD_REQUEST', 'Unsupported Transfer-Encoding', request.id));
       return;
     }
+    if (extraHeaders) Object.assign(req.headers, extraHeaders);
     reply.hijack();
     req.url = url;
     reply.raw.setHeader(REQUEST_ID_HEADER, request.id);
@@ -247,6 +250,21 @@ export class Upstreams {
       req.on('timeout', () => req.destroy(new Error('probe timed out')));
       req.on('error', () => resolve('down'));
     });
+  }
+
+  /** The keep-alive agent of a deployed upstream (the session resolver shares auth's). */
+  agentFor(name: UpstreamName): http.Agent | undefined {
+    return this.upstreams[name]?.agent;
+  }
+
+  /** The client's address as forwarded upstream (same rule as `forward`). */
+  clientIpOf(request: FastifyRequest): string {
+    const req = request.raw;
+    return clientAddress(
+      req.socket.remoteAddress,
+      req.headers['x-forwarded-for'],
+      this.opts.trustedProxyHops,
+    );
   }
 
   names(): UpstreamName[] {

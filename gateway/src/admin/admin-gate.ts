@@ -1,0 +1,107 @@
+/**
+ * The gateway's door to the admin API (DECISIONS.md "Admin"): state-changing calls must be JSON
+ * from the panel's own origin; every call except sign-in must carry a live session, which
+ * auth-service resolves to an identity; the identity goes upstream signed with the shared
+ * secret (service-kit admin-identity), after the client's own `x-tunnelscope-*` headers are gone.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ADMIN_MESSAGES, BACKGROUND_REQUEST_HEADER } from '@tunnelscope/contracts';
+import { errorBody, signAdminIdentity } from '@tunnelscope/service-kit';
+import { forwardedHost, forwardedProto } from '../proxy/forwarding.js';
+import { UPSTREAM_LABELS, type Upstreams } from '../proxy/upstreams.js';
+import type { UpstreamName } from '../routes/route-table.js';
+import {
+  checkAdminWrite,
+  clearSessionCookie,
+  isUnauthenticatedPath,
+  readSessionToken,
+  type Refusal,
+} from './admin-request-checks.js';
+import { SessionResolver } from './session-resolver.js';
+
+export interface AdminGateOptions {
+  upstreams: Upstreams;
+  authUrl: string;
+  secret: string;
+  adminPrefix: string;
+  trustedProxyHops: number;
+  timeoutMs: number;
+}
+
+export function createAdminGate(opts: AdminGateOptions) {
+  const resolver = new SessionResolver(
+    opts.authUrl,
+    opts.upstreams.agentFor('auth'),
+    opts.secret,
+    opts.timeoutMs,
+  );
+  const hops = opts.trustedProxyHops;
+
+  function refuse(request: FastifyRequest, reply: FastifyReply, r: Refusal, setCookie?: string) {
+    if (setCookie) reply.header('set-cookie', setCookie);
+    reply.code(r.status).send(errorBody(r.code, r.message, request.id));
+  }
+
+  /** Forwards `request` to `upstream` at `url` when it passes, or answers the refusal itself. */
+  return function gateAdminCall(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    upstream: UpstreamName,
+    url: string,
+  ): void {
+    const req = request.raw;
+    const tls =
+      forwardedProto('encrypted' in req.socket && req.socket.encrypted === true, req.headers, hops) ===
+      'https';
+    const host = forwardedHost(req.headers, hops);
+    const expectedOrigin = host ? `${tls ? 'https' : 'http'}://${host}` : undefined;
+    const writeRefusal = checkAdminWrite(request.method, req.headers, expectedOrigin);
+    if (writeRefusal) return refuse(request, reply, writeRefusal);
+
+    const q = url.indexOf('?');
+    if (isUnauthenticatedPath(q === -1 ? url : url.slice(0, q))) {
+      opts.upstreams.forward(request, reply, upstream, url, true);
+      return;
+    }
+
+    const token = readSessionToken(req.headers.cookie, tls);
+    if (!token) {
+      return refuse(request, reply, {
+        status: 401,
+        code: 'UNAUTHORIZED',
+        message: ADMIN_MESSAGES.authRequired,
+      });
+    }
+    // Read before forward() rewrites the headers.
+    const touch = req.headers[BACKGROUND_REQUEST_HEADER] !== '1';
+    const clientIp = opts.upstreams.clientIpOf(request);
+    void resolver.resolve(token, touch, request.id, clientIp).then((resolved) => {
+      switch (resolved.kind) {
+        case 'identity':
+          opts.upstreams.forward(
+            request,
+            reply,
+            upstream,
+            url,
+            true,
+            signAdminIdentity(resolved.identity, opts.secret),
+          );
+          return;
+        case 'unauthenticated':
+          refuse(
+            request,
+            reply,
+            { status: 401, code: 'UNAUTHORIZED', message: ADMIN_MESSAGES.sessionExpired },
+            clearSessionCookie(opts.adminPrefix, tls),
+          );
+          return;
+        case 'unavailable':
+          refuse(request, reply, {
+            status: 503,
+            code: 'SERVICE_UNAVAILABLE',
+            message: `${UPSTREAM_LABELS.auth} is unavailable, please try again shortly`,
+          });
+      }
+    });
+  };
+}
