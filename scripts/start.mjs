@@ -74,12 +74,26 @@ if (!env.SMTP_URL) {
   console.log(`Mail sink: read every mail (and its code) at http://127.0.0.1:${httpPort}`);
 }
 
-// 3. The services, then the gateway in front of them.
+// 3. Turnstile: without real keys, the offline stand-ins (widget script and siteverify) that follow
+// Cloudflare's test keys, so sign-in runs the production code path (DECISIONS.md "Bot check").
+if (!env.TURNSTILE_SCRIPT_URL && !env.TURNSTILE_VERIFY_URL) {
+  const port = env.TURNSTILE_STANDIN_PORT ?? '8788';
+  env.TURNSTILE_SCRIPT_URL = `http://127.0.0.1:${port}/turnstile/v0/api.js`;
+  env.TURNSTILE_VERIFY_URL = `http://127.0.0.1:${port}/turnstile/v0/siteverify`;
+  env.TURNSTILE_SITE_KEY ??= '1x00000000000000000000AA';
+  env.TURNSTILE_SECRET ??= '1x0000000000000000000000000000000AA';
+  run('turnstile-standin', 'packages/turnstile-standin/dist/cli.js', { TURNSTILE_STANDIN_PORT: port });
+}
+
+// 4. The services, then the gateway in front of them.
 run('forms-service', 'services/forms-service/dist/server.js');
 run('analytics-service', 'services/analytics-service/dist/server.js');
 run('mailer-worker', 'services/mailer-worker/dist/server.js');
-if (fs.existsSync(path.join(root, 'services/auth-service/dist/server.js'))) {
-  run('auth-service', 'services/auth-service/dist/server.js');
-}
+run('auth-service', 'services/auth-service/dist/server.js');
 run('gateway', 'gateway/dist/server.js');
-console.log(`TunnelScope: http://localhost:${env.GATEWAY_PORT ?? 8080} (Ctrl-C to stop)`);
+const site = `http://localhost:${env.GATEWAY_PORT ?? 8080}`;
+console.log(`TunnelScope: ${site} (Ctrl-C to stop)`);
+console.log(
+  `Admin panel: ${site}/admin-${env.ADMIN_PATH_HEX ?? '0d3ad0c0ffee0b5e55ed0a11c0ffee00'} ` +
+    '(create an account with: pnpm admin:create --username U --email E)',
+);

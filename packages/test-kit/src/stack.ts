@@ -3,6 +3,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startMailSink, type MailSink } from '@tunnelscope/mail-sink';
+import { startTurnstileStandin, type TurnstileStandin } from '@tunnelscope/turnstile-standin';
 import { createTestDatabase, uniqueRedisPrefix, TEST_REDIS_URL, type TestDatabase } from './database.js';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -42,6 +43,8 @@ export interface Stack {
   gatewayUrl: string;
   adminPrefix: string;
   sink: MailSink;
+  /** The offline Turnstile widget and siteverify, on Cloudflare's always-pass test keys by default. */
+  turnstile: TurnstileStandin;
   db: TestDatabase;
   env: Record<string, string>;
   processes: Map<string, StackProcess>;
@@ -51,10 +54,12 @@ export interface Stack {
   close(): Promise<void>;
 }
 
-export type StackService = 'forms-service' | 'analytics-service' | 'mailer-worker' | 'gateway';
+export type StackService =
+  'forms-service' | 'auth-service' | 'analytics-service' | 'mailer-worker' | 'gateway';
 
 const ENTRY: Record<StackService, string> = {
   'forms-service': 'services/forms-service/dist/server.js',
+  'auth-service': 'services/auth-service/dist/server.js',
   'analytics-service': 'services/analytics-service/dist/server.js',
   'mailer-worker': 'services/mailer-worker/dist/server.js',
   gateway: 'gateway/dist/server.js',
@@ -72,6 +77,7 @@ export async function startStack(opts: {
   const db = await createTestDatabase(opts.label);
   const ipdb = await createTestDatabase(`${opts.label}_ip`);
   const sink = await startMailSink();
+  const turnstile = await startTurnstileStandin({ port: 0 });
   const ports = {
     gateway: await freePort(),
     forms: await freePort(),
@@ -101,10 +107,15 @@ export async function startStack(opts: {
     ANALYTICS_SERVICE_URL: `http://127.0.0.1:${ports.analytics}`,
     CONTACT_INBOX: 'team@tunnelscope.example',
     INTERNAL_SHARED_SECRET: 'stack-internal-secret-0123456789abcdef-xyz',
+    TURNSTILE_SCRIPT_URL: turnstile.scriptUrl,
+    TURNSTILE_VERIFY_URL: turnstile.verifyUrl,
+    TURNSTILE_SITE_KEY: '1x00000000000000000000AA',
+    TURNSTILE_SECRET: '1x0000000000000000000000000000000AA',
     ...opts.env,
   };
   const health: Record<StackService, string> = {
     'forms-service': `http://127.0.0.1:${ports.forms}/healthz`,
+    'auth-service': `http://127.0.0.1:${ports.auth}/healthz`,
     'analytics-service': `http://127.0.0.1:${ports.analytics}/healthz`,
     'mailer-worker': `http://127.0.0.1:${ports.mailer}/healthz`,
     gateway: `http://127.0.0.1:${ports.gateway}/healthz`,
@@ -128,6 +139,7 @@ export async function startStack(opts: {
     gatewayUrl: `http://127.0.0.1:${ports.gateway}`,
     adminPrefix: `/admin-${adminHex}`,
     sink,
+    turnstile,
     db,
     env,
     processes,
@@ -156,12 +168,13 @@ export async function startStack(opts: {
     async close() {
       for (const name of [...processes.keys()].reverse()) await stack.stop(name as StackService);
       await sink.close();
+      await turnstile.close();
       await db.drop();
       await ipdb.drop();
     },
   };
   for (const name of opts.services ??
-    (['forms-service', 'analytics-service', 'mailer-worker', 'gateway'] as const)) {
+    (['forms-service', 'auth-service', 'analytics-service', 'mailer-worker', 'gateway'] as const)) {
     await stack.start(name);
   }
   return stack;
