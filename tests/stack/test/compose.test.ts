@@ -40,6 +40,7 @@ workspace.set('@tunnelscope/gateway', 'gateway');
 /** Where each deployable's environment schema lives (built output) and its export name. */
 const CONFIG_SCHEMAS: Record<string, [string, string]> = {
   '@tunnelscope/forms-service': ['services/forms-service/dist/config.js', 'formsConfigSchema'],
+  '@tunnelscope/auth-service': ['services/auth-service/dist/config.js', 'authConfigSchema'],
   '@tunnelscope/analytics-service': ['services/analytics-service/dist/config.js', 'analyticsEnvSchema'],
   '@tunnelscope/mailer-worker': ['services/mailer-worker/dist/config.js', 'mailerWorkerEnv'],
   '@tunnelscope/gateway': ['gateway/dist/config.js', 'gatewayEnvSchema'],
