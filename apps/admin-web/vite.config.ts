@@ -12,9 +12,10 @@ export default defineConfig({
     chunkSizeWarningLimit: 700,
     rollupOptions: {
       output: {
+        // React is a long-lived vendor chunk. recharts is left to the bundler on purpose: a named
+        // chunk for it would also take shared helpers the entry needs, and load on the first page.
         manualChunks(id) {
-          if (id.includes('node_modules/recharts') || id.includes('node_modules/d3-')) return 'charts';
-          if (id.includes('node_modules/react') || id.includes('node_modules/scheduler')) return 'react';
+          if (/node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?(?:react|react-dom|scheduler)\//.test(id)) return 'react';
           return undefined;
         },
       },

@@ -18,16 +18,19 @@ export interface E2E {
  * while the tests run (vite empties dist/ first) cannot pull the pages out from under them. The
  * copy is taken only when index.html and every file it references are in place.
  */
-async function snapshotPublicDist(): Promise<string> {
-  const dist = path.join(repoRoot, 'apps/public-web/dist');
+async function snapshotDist(app: 'public-web' | 'admin-web'): Promise<string> {
+  const dist = path.join(repoRoot, `apps/${app}/dist`);
   const deadline = Date.now() + 60_000;
   for (;;) {
     const index = path.join(dist, 'index.html');
     if (fs.existsSync(index)) {
       const html = fs.readFileSync(index, 'utf8');
-      const refs = [...html.matchAll(/(?:src|href)="\/([^"]+)"/g)].map((m) => m[1]!);
+      // Absolute (public) or relative (admin, under its <base href>) asset references.
+      const refs = [...html.matchAll(/(?:src|href)="(?:\/|\.\/)(assets\/[^"]+|[^"/][^"]*\.(?:js|css|svg))"/g)].map(
+        (m) => m[1]!,
+      );
       if (refs.every((ref) => fs.existsSync(path.join(dist, ref)))) {
-        const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-public-web-'));
+        const copy = fs.mkdtempSync(path.join(os.tmpdir(), `e2e-${app}-`));
         fs.cpSync(dist, copy, { recursive: true });
         if (fs.readFileSync(path.join(copy, 'index.html'), 'utf8') === html) return copy;
         fs.rmSync(copy, { recursive: true, force: true });
@@ -50,14 +53,17 @@ export function useE2E(label: string): E2E {
   let stack: Stack | undefined;
   let browser: E2EBrowser | undefined;
   let publicDist: string | undefined;
+  let adminDist: string | undefined;
 
   beforeAll(async () => {
     browser = await E2EBrowser.launch();
-    publicDist = await snapshotPublicDist();
+    publicDist = await snapshotDist('public-web');
+    adminDist = await snapshotDist('admin-web');
     stack = await startStack({
       label: `e2e_${label}`,
       env: {
         PUBLIC_WEB_DIST: publicDist,
+        ADMIN_WEB_DIST: adminDist,
         RATE_LIMIT_FORM_PER_MIN: '100',
         RATE_LIMIT_OTP_PER_MIN: '100',
         RATE_LIMIT_EMAIL_CHECK_PER_MIN: '200',
@@ -74,7 +80,7 @@ export function useE2E(label: string): E2E {
   afterAll(async () => {
     await browser?.close();
     await stack?.close();
-    if (publicDist) fs.rmSync(publicDist, { recursive: true, force: true });
+    for (const dist of [publicDist, adminDist]) if (dist) fs.rmSync(dist, { recursive: true, force: true });
   }, 60_000);
 
   return {

@@ -1,0 +1,73 @@
+/**
+ * Admin accounts (admin §7 "Admin users"). The list itself is the generic data table over
+ * `GET /data/admin-users`; these are the changes. Each one reloads every table over that list.
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  ADMIN_API,
+  adminUserResponseSchema,
+  okResponseSchema,
+  type AdminUser,
+  type CreateAdminUserRequest,
+  type UpdateAdminUserRequest,
+} from '@tunnelscope/contracts';
+import { adminFetch } from './client.js';
+import { deleteListRow, listKeys } from './list.js';
+
+export const ADMIN_USERS_LIST_PATH = ADMIN_API.listAdminUsers.path;
+
+const userPath = (id: string) => `${ADMIN_API.adminUser.path}/${encodeURIComponent(id)}`;
+
+export async function createAdminUser(body: CreateAdminUserRequest): Promise<AdminUser> {
+  const answer = await adminFetch<unknown>(ADMIN_API.createAdminUser.path, { method: 'POST', body });
+  return adminUserResponseSchema.parse(answer).data.user;
+}
+
+export async function updateAdminUser(id: string, body: UpdateAdminUserRequest): Promise<AdminUser> {
+  const answer = await adminFetch<unknown>(userPath(id), { method: 'PUT', body });
+  return adminUserResponseSchema.parse(answer).data.user;
+}
+
+/** The server mails a generated password to the user and ends their sessions. */
+export async function resetAdminUserPassword(id: string): Promise<string | undefined> {
+  const answer = await adminFetch<unknown>(`${userPath(id)}/reset-password`, { method: 'POST' });
+  return okResponseSchema.parse(answer).message;
+}
+
+export async function deleteAdminUser(id: string): Promise<void> {
+  await deleteListRow(ADMIN_API.adminUser.path, id);
+}
+
+/**
+ * After any change: reload the admin-users tables. Not awaited, so a table that reloads after its
+ * own delete joins this request instead of sending a second one.
+ */
+function useReloadAdminUsers() {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: listKeys.endpoint(ADMIN_USERS_LIST_PATH) });
+  };
+}
+
+export function useCreateAdminUser() {
+  const reload = useReloadAdminUsers();
+  return useMutation({ mutationFn: createAdminUser, onSuccess: reload });
+}
+
+export function useUpdateAdminUser() {
+  const reload = useReloadAdminUsers();
+  return useMutation({
+    mutationFn: ({ id, ...body }: UpdateAdminUserRequest & { id: string }) => updateAdminUser(id, body),
+    onSuccess: reload,
+  });
+}
+
+export function useResetAdminUserPassword() {
+  const reload = useReloadAdminUsers();
+  return useMutation({ mutationFn: resetAdminUserPassword, onSuccess: reload });
+}
+
+export function useDeleteAdminUser() {
+  const reload = useReloadAdminUsers();
+  return useMutation({ mutationFn: deleteAdminUser, onSuccess: reload });
+}

@@ -1,0 +1,242 @@
+/**
+ * The IP database calls of admin §7 ("Database analytics and IP search"): the analytics payload,
+ * kept in memory for 5 minutes (admin §9), and the IP search.
+ *
+ * The IP database may be down while everything else works (DECISIONS.md): the server then answers
+ * `networkError: true`, with a 200 or a 503. That is a state of its own (the orange offline panel),
+ * so the body is read for it before any status turns into an error.
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  ADMIN_API,
+  ADMIN_TIMINGS,
+  analyticsResponseSchema,
+  searchIpResponseSchema,
+  type AnalyticsPayload,
+  type IpSearchRecord,
+} from '@tunnelscope/contracts';
+import { useCallback, useRef } from 'react';
+import type { z } from 'zod';
+import { AdminApiError, RetriesExhaustedError, adminFetch } from './client.js';
+
+/** Shown when the server says the database is offline without saying why. */
+export const DATABASE_OFFLINE_FALLBACK = 'The IP database cannot be reached';
+
+/** The server answered `networkError: true`: the IP database is unreachable, the service is up. */
+export class DatabaseOfflineError extends Error {
+  readonly networkError = true;
+  constructor(message: string) {
+    super(message);
+    this.name = 'DatabaseOfflineError';
+  }
+}
+
+/** The JSON body of a failed call, wherever the API client put it. */
+function failedBody(error: unknown): unknown {
+  if (error instanceof AdminApiError) return error.body;
+  if (error instanceof RetriesExhaustedError && error.lastError instanceof AdminApiError) {
+    return error.lastError.body;
+  }
+  return undefined;
+}
+
+/** The HTTP status of a failed call; 0 when it never got an answer. */
+function failedStatus(error: unknown): number {
+  if (error instanceof AdminApiError || error instanceof RetriesExhaustedError) return error.status;
+  return 0;
+}
+
+function field(body: unknown, key: string): unknown {
+  return body && typeof body === 'object' ? (body as Record<string, unknown>)[key] : undefined;
+}
+
+function textField(body: unknown, key: string): string | undefined {
+  const value = field(body, key);
+  return typeof value === 'string' && value.trim() ? value : undefined;
+}
+
+/** A `DatabaseOfflineError` when the body says `networkError: true`, else null. */
+function offlineError(body: unknown): DatabaseOfflineError | null {
+  if (field(body, 'networkError') !== true) return null;
+  return new DatabaseOfflineError(textField(body, 'message') ?? DATABASE_OFFLINE_FALLBACK);
+}
+
+function firstIssue(error: z.ZodError): string {
+  const issue = error.issues[0];
+  return issue ? `${issue.path.join('.') || 'body'}: ${issue.message}` : 'invalid body';
+}
+
+function abortable(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Analytics
+
+export interface AnalyticsSnapshot {
+  data: AnalyticsPayload;
+  /** When the server computed it (its own cache keeps this time), ISO; null if it did not say. */
+  generatedAt: string | null;
+  /** When this panel received it (ms since the epoch): the start of its 5 minutes. */
+  fetchedAt: number;
+}
+
+/** One GET, no cache of its own: 'HTTP {status}: Failed to fetch analytics' on a non-OK answer. */
+export async function fetchAnalytics(signal?: AbortSignal): Promise<AnalyticsSnapshot> {
+  let body: unknown;
+  try {
+    // adminFetch sends cookies with `cache: 'no-store'` below the panel's prefix.
+    body = await adminFetch<unknown>(ADMIN_API.advancedAnalytics.path, { signal });
+  } catch (error) {
+    const offline = offlineError(failedBody(error));
+    if (offline) throw offline;
+    const status = failedStatus(error);
+    // Status 0 (no answer at all) keeps the client's 'API call failed after retries'.
+    if (status > 0) throw new Error(`HTTP ${status}: Failed to fetch analytics`, { cause: error });
+    throw error;
+  }
+  const offline = offlineError(body);
+  if (offline) throw offline;
+  const parsed = analyticsResponseSchema.safeParse(body);
+  if (!parsed.success) throw new Error(`Unexpected analytics answer (${firstIssue(parsed.error)})`);
+  const answer = parsed.data;
+  if (!answer.success || !answer.data) {
+    throw new Error(answer.message ?? answer.error ?? 'Failed to fetch analytics');
+  }
+  return { data: answer.data, generatedAt: answer.generatedAt ?? null, fetchedAt: Date.now() };
+}
+
+/**
+ * Module-level on purpose: it outlives the tab, so leaving Database Analytics and coming back
+ * within 5 minutes shows the same figures without a call (admin §4, §9).
+ */
+let cachedSnapshot: AnalyticsSnapshot | null = null;
+
+/** The cached analytics while younger than 5 minutes, else null. */
+export function cachedAnalytics(now: number = Date.now()): AnalyticsSnapshot | null {
+  if (!cachedSnapshot || now - cachedSnapshot.fetchedAt >= ADMIN_TIMINGS.analyticsCacheMs) return null;
+  return cachedSnapshot;
+}
+
+/** Forgets the cached analytics, so the next load asks the server. */
+export function invalidateAnalyticsCache(): void {
+  cachedSnapshot = null;
+}
+
+export interface LoadAnalyticsOptions {
+  /** Refresh and Retry Connection: skip the cache and the start-up delay. */
+  force?: boolean;
+  signal?: AbortSignal;
+}
+
+/**
+ * The cached analytics when fresh; otherwise a fetch, started after a 100 ms delay (admin §9) so
+ * the tab paints before the heaviest call of the panel goes out. A forced load goes at once.
+ */
+export async function loadAnalytics({
+  force = false,
+  signal,
+}: LoadAnalyticsOptions = {}): Promise<AnalyticsSnapshot> {
+  if (!force) {
+    const hit = cachedAnalytics();
+    if (hit) return hit;
+    await abortable(ADMIN_TIMINGS.analyticsFetchDelayMs, signal);
+  }
+  const snapshot = await fetchAnalytics(signal);
+  cachedSnapshot = snapshot;
+  return snapshot;
+}
+
+export const analyticsQueryKey = ['vpn-db', 'advanced-analytics'] as const;
+
+/**
+ * The analytics for the Database Analytics tab. A new mount within 5 minutes of a fetch starts
+ * from the cache and calls nothing; `refresh()` (Refresh, Retry Connection) always calls, and so
+ * does an invalidation (the dashboard header's Refresh), which is an operator's request too.
+ */
+export function useAdvancedAnalytics() {
+  const client = useQueryClient();
+  const forceNext = useRef(false);
+  const query = useQuery({
+    queryKey: analyticsQueryKey,
+    queryFn: ({ signal }) => {
+      const force = forceNext.current || client.getQueryState(analyticsQueryKey)?.isInvalidated === true;
+      forceNext.current = false;
+      return loadAnalytics({ force, signal });
+    },
+    initialData: () => cachedAnalytics() ?? undefined,
+    initialDataUpdatedAt: () => cachedAnalytics()?.fetchedAt,
+    staleTime: ADMIN_TIMINGS.analyticsCacheMs,
+    // The API client already retries network failures and 5xx answers.
+    retry: false,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+  const { refetch } = query;
+  const refresh = useCallback(() => {
+    forceNext.current = true;
+    return refetch({ cancelRefetch: true });
+  }, [refetch]);
+  return { ...query, refresh };
+}
+
+// ---------------------------------------------------------------------------------------------
+// IP search
+
+export interface IpSearchResult {
+  records: IpSearchRecord[];
+  recordCount: number;
+  searchedIp: string;
+}
+
+/** The server's message for a failed search, else the client's own ('HTTP 500: …'). */
+function searchFailureMessage(error: unknown): string {
+  const body = failedBody(error);
+  const serverMessage = textField(body, 'message') ?? textField(body, 'error');
+  if (serverMessage) return serverMessage;
+  if (error instanceof RetriesExhaustedError && error.lastError instanceof Error)
+    return error.lastError.message;
+  return error instanceof Error ? error.message : 'Search failed';
+}
+
+/** POST /vpn-db/search-ip with an already validated (trimmed) address. */
+export async function searchIp(ipAddress: string): Promise<IpSearchResult> {
+  let body: unknown;
+  try {
+    body = await adminFetch<unknown>(ADMIN_API.searchIp.path, { method: 'POST', body: { ipAddress } });
+  } catch (error) {
+    const offline = offlineError(failedBody(error));
+    if (offline) throw offline;
+    throw new Error(searchFailureMessage(error), { cause: error });
+  }
+  const offline = offlineError(body);
+  if (offline) throw offline;
+  const parsed = searchIpResponseSchema.safeParse(body);
+  if (!parsed.success) throw new Error(`Unexpected search answer (${firstIssue(parsed.error)})`);
+  const answer = parsed.data;
+  if (!answer.success) throw new Error(answer.message ?? answer.error ?? 'Search failed');
+  const records = answer.data ?? [];
+  return {
+    records,
+    recordCount: answer.recordCount ?? records.length,
+    searchedIp: answer.searchedIp ?? ipAddress,
+  };
+}
+
+export function useSearchIp() {
+  return useMutation({ mutationKey: ['vpn-db', 'search-ip'], mutationFn: searchIp, retry: false });
+}

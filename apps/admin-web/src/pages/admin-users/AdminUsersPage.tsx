@@ -1,0 +1,114 @@
+/**
+ * Admin Users (admin §2, §6, §7, §8): the data table over `GET /data/admin-users` with role and
+ * status filters, the Add and Edit dialogs, reset password and delete. Only an admin sees Add and
+ * Delete; edit and reset are disabled with a 'View only' hint for view_only (the server refuses
+ * those calls from view_only anyway).
+ */
+import { Button } from '@mantine/core';
+import { IconUserPlus } from '@tabler/icons-react';
+import { adminUserSchema, type AdminUser } from '@tunnelscope/contracts';
+import { useMemo, useState } from 'react';
+import {
+  ADMIN_USERS_LIST_PATH,
+  useDeleteAdminUser,
+  useResetAdminUserPassword,
+} from '../../api/admin-users.js';
+import { messageOf } from '../../api/client.js';
+import { ConfirmDialog, DataTable } from '../../components/data-table/index.js';
+import { notifyError, notifySuccess } from '../../components/notify.js';
+import { ADMIN_USER_FILTERS, adminUserColumns } from './admin-user-columns.js';
+import { CreateAdminUserDialog } from './CreateAdminUserDialog.js';
+import { EditAdminUserDialog } from './EditAdminUserDialog.js';
+
+export function AdminUsersPage({ currentUser }: { currentUser: AdminUser }) {
+  const isAdmin = currentUser.role === 'admin';
+  const [creating, setCreating] = useState(false);
+  // The account stays after a dialog closes, so its text does not vanish while it fades out.
+  const [editing, setEditing] = useState<{ user: AdminUser; open: boolean; seq: number } | null>(null);
+  const [resetting, setResetting] = useState<{ user: AdminUser; open: boolean } | null>(null);
+  const resetPassword = useResetAdminUserPassword();
+  const deleteUser = useDeleteAdminUser();
+
+  const columns = useMemo(
+    () =>
+      adminUserColumns({
+        currentUser,
+        onEdit: (user) => {
+          if (isAdmin) setEditing((current) => ({ user, open: true, seq: (current?.seq ?? 0) + 1 }));
+        },
+        onResetPassword: (user) => {
+          if (isAdmin) setResetting({ user, open: true });
+        },
+      }),
+    [currentUser, isAdmin],
+  );
+
+  async function confirmReset() {
+    if (!resetting?.open) return;
+    const { user } = resetting;
+    try {
+      await resetPassword.mutateAsync(user.id);
+      notifySuccess('Password Reset Sent', `A new password has been sent to ${user.email}.`);
+    } catch (error) {
+      notifyError('Error', messageOf(error, 'Failed to reset password'));
+    } finally {
+      setResetting({ user, open: false });
+    }
+  }
+
+  return (
+    <>
+      <DataTable<AdminUser>
+        title="Admin Users"
+        description="Administrator accounts of the back-office: roles, status and two-factor authentication."
+        endpoint={ADMIN_USERS_LIST_PATH}
+        dataKey="entries"
+        rowSchema={adminUserSchema}
+        columns={columns}
+        rowKey="id"
+        searchPlaceholder="Search by username or email..."
+        filters={ADMIN_USER_FILTERS}
+        defaultSort="createdAt"
+        toolbarExtra={
+          isAdmin && (
+            <Button leftSection={<IconUserPlus size={16} />} onClick={() => setCreating(true)}>
+              Add Admin User
+            </Button>
+          )
+        }
+        canDelete={isAdmin}
+        deleteDenied="hide"
+        onDelete={(user) => deleteUser.mutateAsync(user.id)}
+        onDeleted={() => notifySuccess('Success', 'Admin user deleted successfully')}
+        deleteConfirmTitle="Delete Admin User"
+        deleteConfirmMessage={(user) =>
+          `Are you sure you want to delete the admin user "${user.username}"? This action cannot be undone.`
+        }
+        deleteErrorTitle="Error"
+        deleteErrorMessage={(error) => messageOf(error, 'Failed to delete admin user')}
+      />
+
+      {isAdmin && <CreateAdminUserDialog opened={creating} onClose={() => setCreating(false)} />}
+      <EditAdminUserDialog
+        opened={editing?.open ?? false}
+        user={editing?.user ?? null}
+        formKey={editing?.seq ?? 0}
+        currentUser={currentUser}
+        onClose={() => setEditing((current) => current && { ...current, open: false })}
+      />
+      <ConfirmDialog
+        opened={resetting?.open ?? false}
+        title="Reset Password"
+        message={
+          resetting &&
+          `Reset the password of "${resetting.user.username}"? A new password will be generated and sent to ${resetting.user.email}, and their active sessions will end.`
+        }
+        confirmLabel="Reset Password"
+        confirmColor="orange"
+        loading={resetPassword.isPending}
+        onConfirm={() => void confirmReset()}
+        onCancel={() => setResetting((current) => current && { ...current, open: false })}
+      />
+    </>
+  );
+}

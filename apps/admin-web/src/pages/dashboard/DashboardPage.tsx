@@ -1,0 +1,136 @@
+/**
+ * The signed-in shell (admin §2 "Dashboard"): the header, the eight tabs, and the users and
+ * profile views reached from the header. Every tab and view but the shell is a lazy chunk, so
+ * signing in downloads only what the operator opens.
+ */
+import { AppShell, Button, Container, Group, Tabs } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { useIsFetching, useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { useAuth, useCurrentUser } from '../../auth/AuthContext.js';
+import { ErrorBoundary } from '../../components/error-boundary/ErrorBoundary.js';
+import { SectionLoader } from '../../components/layout/LoadingScreen.js';
+import { ComingSoonPanel, hasComingSoonPanel } from './ComingSoonPanel.js';
+import { DashboardHeader } from './DashboardHeader.js';
+import { DASHBOARD_TABS, isTab, useDashboardView, type DashboardTab } from './dashboard-views.js';
+
+const SessionsTab = lazy(() =>
+  import('../sessions/SessionsTab.js').then((m) => ({ default: m.SessionsTab })),
+);
+const VpnDbTab = lazy(() => import('../vpn-db/VpnDbTab.js').then((m) => ({ default: m.VpnDbTab })));
+const SearchDbTab = lazy(() =>
+  import('../search-db/SearchDbTab.js').then((m) => ({ default: m.SearchDbTab })),
+);
+const AdminUsersPage = lazy(() =>
+  import('../admin-users/AdminUsersPage.js').then((m) => ({ default: m.AdminUsersPage })),
+);
+const ProfilePage = lazy(() => import('../profile/ProfilePage.js').then((m) => ({ default: m.ProfilePage })));
+
+/** One failing or loading part never takes the header and tabs down with it. */
+function Section({ children, label }: { children: ReactNode; label: string }) {
+  return (
+    <ErrorBoundary>
+      <Suspense fallback={<SectionLoader label={label} />}>{children}</Suspense>
+    </ErrorBoundary>
+  );
+}
+
+function TabContent({ tab }: { tab: DashboardTab }) {
+  if (hasComingSoonPanel(tab)) return <ComingSoonPanel tab={tab} />;
+  switch (tab) {
+    case 'sessions':
+      return <SessionsTab />;
+    case 'vpn-db':
+      return <VpnDbTab />;
+    case 'search-db':
+      return <SearchDbTab />;
+    default:
+      return null;
+  }
+}
+
+export function DashboardPage() {
+  const user = useCurrentUser();
+  const { logout, dashboardMounted } = useAuth();
+  const queryClient = useQueryClient();
+  const fetching = useIsFetching();
+  const [view, go] = useDashboardView();
+  const [menuOpened, menu] = useDisclosure(false);
+
+  // The post-login reload check (admin §4) asks whether this view appeared.
+  useEffect(() => dashboardMounted(), [dashboardMounted]);
+
+  const navigate = (next: typeof view) => {
+    menu.close();
+    go(next);
+  };
+
+  const backButton = (
+    <Group mb="md">
+      <Button
+        variant="subtle"
+        leftSection={<IconArrowLeft size={16} aria-hidden />}
+        onClick={() => go('overview')}
+      >
+        Back to Dashboard
+      </Button>
+    </Group>
+  );
+
+  return (
+    <AppShell header={{ height: 64 }} padding="md">
+      <AppShell.Header>
+        <DashboardHeader
+          user={user}
+          usersActive={view === 'users'}
+          refreshing={fetching > 0}
+          onRefresh={() => void queryClient.invalidateQueries()}
+          onAdminUsers={() => navigate('users')}
+          onProfile={() => navigate('profile')}
+          onLogout={() => void logout()}
+          menuOpened={menuOpened}
+          onToggleMenu={menu.toggle}
+        />
+      </AppShell.Header>
+      <AppShell.Main>
+        <Container size="xl" px={0}>
+          {view === 'users' && (
+            <>
+              {backButton}
+              <Section label="Loading admin users">
+                <AdminUsersPage currentUser={user} />
+              </Section>
+            </>
+          )}
+          {view === 'profile' && (
+            <>
+              {backButton}
+              <Section label="Loading profile settings">
+                <ProfilePage />
+              </Section>
+            </>
+          )}
+          {isTab(view) && (
+            <Tabs value={view} onChange={(value) => value && go(value as DashboardTab)} keepMounted={false}>
+              <Tabs.List mb="md">
+                {DASHBOARD_TABS.map((tab) => (
+                  <Tabs.Tab key={tab.value} value={tab.value}>
+                    {tab.label}
+                  </Tabs.Tab>
+                ))}
+              </Tabs.List>
+              {DASHBOARD_TABS.map((tab) => (
+                <Tabs.Panel key={tab.value} value={tab.value}>
+                  <Section label={`Loading ${tab.label}`}>
+                    <TabContent tab={tab.value} />
+                  </Section>
+                </Tabs.Panel>
+              ))}
+            </Tabs>
+          )}
+        </Container>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

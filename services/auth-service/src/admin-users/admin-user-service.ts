@@ -1,0 +1,326 @@
+/**
+ * Admin accounts (admin §7 "Admin users", DECISIONS.md "Admin"): only an admin may change them.
+ * Nobody deletes, demotes or deactivates themselves, and the last active admin stays: decisions
+ * that could remove an active admin are taken while the active admins' rows are locked, so two
+ * admins demoting each other at once cannot both win. Deactivation and a password set by an admin
+ * end that account's sessions; a reset mails the generated password after the commit.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  ADMIN_MESSAGES,
+  CSV_EXPORT_LIMIT,
+  MAX_LIST_LIMIT,
+  adminIdParamsSchema,
+  adminUserListQuerySchema,
+  createAdminUserRequestSchema,
+  updateAdminUserRequestSchema,
+  type AdminUser,
+  type Pagination,
+} from '@tunnelscope/contracts';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '@tunnelscope/service-kit';
+import type { AuditLog } from '../audit/audit-log.js';
+import type { Clock } from '../clock.js';
+import { EMAIL_CONSTRAINTS, USERNAME_CONSTRAINTS, isUniqueViolation } from '../db/errors.js';
+import type { AdminUserRow, AuthDb, Executor } from '../db/schema.js';
+import type { MailOutbox } from '../mail/mail-outbox.js';
+import { AUTH_MESSAGES } from '../messages.js';
+import { generatePassword } from '../passwords/password-generator.js';
+import type { PasswordHasher } from '../passwords/password-hasher.js';
+import { requireAdminRole, type Actor } from '../sessions/actor.js';
+import { deactivateSessionsOf } from '../sessions/session-repository.js';
+import { parseInput } from '../validation.js';
+import {
+  deleteAdmin,
+  findAdminById,
+  findTaken,
+  insertAdmin,
+  listAdmins,
+  lockActiveAdmins,
+  updateAdmin,
+} from './admin-user-repository.js';
+import { toAdminUser } from './admin-user-view.js';
+
+export interface AdminUserList {
+  entries: AdminUser[];
+  pagination: Pagination;
+}
+
+export interface AdminUserService {
+  list(actor: Actor, query: unknown): Promise<AdminUserList>;
+  create(actor: Actor, body: unknown): Promise<AdminUser>;
+  update(actor: Actor, params: unknown, body: unknown): Promise<AdminUser>;
+  remove(actor: Actor, params: unknown): Promise<void>;
+  resetPassword(actor: Actor, params: unknown): Promise<void>;
+}
+
+const RESOURCE = 'admin_user';
+
+/** A malformed id names no account: 404, like an unknown one. */
+function targetId(params: unknown): string {
+  const parsed = adminIdParamsSchema.safeParse(params);
+  if (!parsed.success) throw new NotFoundError(ADMIN_MESSAGES.adminUserNotFound);
+  return parsed.data.id;
+}
+
+/** The 409 for a username or e-mail another account holds (username first, as the form lists it). */
+export async function refuseTaken(
+  db: Executor,
+  claim: { username?: string | undefined; email?: string | undefined },
+  exceptId?: string,
+): Promise<void> {
+  const taken = await findTaken(
+    db,
+    {
+      ...(claim.username === undefined ? {} : { username: claim.username }),
+      ...(claim.email === undefined ? {} : { email: claim.email }),
+    },
+    exceptId,
+  );
+  if (taken.username) throw new ConflictError(ADMIN_MESSAGES.usernameTaken);
+  if (taken.email) throw new ConflictError(ADMIN_MESSAGES.emailTaken);
+}
+
+/** The same 409 when a concurrent write won the race to the unique index. */
+export function uniqueConflict(err: unknown): unknown {
+  if (isUniqueViolation(err, ...USERNAME_CONSTRAINTS)) return new ConflictError(ADMIN_MESSAGES.usernameTaken);
+  if (isUniqueViolation(err, ...EMAIL_CONSTRAINTS)) return new ConflictError(ADMIN_MESSAGES.emailTaken);
+  return err;
+}
+
+/**
+ * Locks the active admins (always the first lock of its transaction, taken in id order, so two
+ * such transactions queue instead of deadlocking) and checks the actor is still one of them: their
+ * own role may have been taken away a moment ago.
+ */
+async function lockAdminsAsAdmin(trx: Executor, actor: Actor): Promise<{ id: string }[]> {
+  const active = await lockActiveAdmins(trx);
+  if (!active.some((a) => a.id === actor.adminId)) throw new ForbiddenError(ADMIN_MESSAGES.viewOnly);
+  return active;
+}
+
+/** Refuses to remove, demote or deactivate the last active admin. */
+function refuseLastAdmin(active: { id: string }[], target: AdminUserRow): void {
+  if (active.some((a) => a.id === target.id) && active.length <= 1) {
+    throw new ConflictError(ADMIN_MESSAGES.lastAdmin);
+  }
+}
+
+export function createAdminUserService(deps: {
+  db: AuthDb;
+  clock: Clock;
+  audit: AuditLog;
+  hasher: PasswordHasher;
+  mail: MailOutbox;
+}): AdminUserService {
+  const { db, clock, audit } = deps;
+
+  const refuseSelf = async (actor: Actor, operation: string, targetUserId: string): Promise<never> => {
+    await audit.record(actor, {
+      action: 'permission_denied',
+      success: false,
+      resource: RESOURCE,
+      resourceId: targetUserId,
+      details: { operation, reason: 'self' },
+    });
+    throw new ForbiddenError(ADMIN_MESSAGES.cannotChangeSelf);
+  };
+
+  return {
+    async list(actor, query) {
+      const q = parseInput(adminUserListQuerySchema, query);
+      const isExport = q.limit === CSV_EXPORT_LIMIT;
+      if (q.limit > MAX_LIST_LIMIT && !isExport) throw new ValidationError(AUTH_MESSAGES.listLimit);
+      const { rows, total } = await listAdmins(db, {
+        // No stored name or address holds a NUL, and Postgres refuses one in a parameter.
+        search: q.search?.replaceAll('\u0000', '') || undefined,
+        role: q.role,
+        status: q.status,
+        sort: q.sort,
+        order: q.order,
+        offset: (q.page - 1) * q.limit,
+        limit: q.limit,
+      });
+      if (isExport) {
+        await audit.record(actor, {
+          action: 'admin_users_export',
+          resource: RESOURCE,
+          details: {
+            rows: rows.length,
+            search: q.search ?? null,
+            role: q.role,
+            status: q.status,
+            sort: q.sort,
+            order: q.order,
+          },
+        });
+      }
+      return {
+        entries: rows.map(toAdminUser),
+        pagination: { page: q.page, limit: q.limit, total, pages: Math.ceil(total / q.limit) },
+      };
+    },
+
+    async create(actor, body) {
+      await requireAdminRole(audit, actor, { operation: 'create', resource: RESOURCE });
+      const input = parseInput(createAdminUserRequestSchema, body);
+      await refuseTaken(db, input);
+      const passwordHash = await deps.hasher.hash(input.password);
+      const now = clock.now();
+      try {
+        const row = await db.transaction().execute(async (trx) => {
+          const created = await insertAdmin(trx, {
+            username: input.username,
+            email: input.email,
+            password_hash: passwordHash,
+            role: input.role,
+            created_at: now,
+            updated_at: now,
+          });
+          await audit.recordIn(trx, actor, {
+            action: 'admin_user_created',
+            resource: RESOURCE,
+            resourceId: created.id,
+            details: { username: created.username, email: created.email, role: created.role },
+          });
+          return created;
+        });
+        return toAdminUser(row);
+      } catch (err) {
+        throw uniqueConflict(err);
+      }
+    },
+
+    async update(actor, params, body) {
+      const id = targetId(params);
+      await requireAdminRole(audit, actor, { operation: 'update', resource: RESOURCE, resourceId: id });
+      const input = parseInput(updateAdminUserRequestSchema, body);
+      if (Object.values(input).every((v) => v === undefined))
+        throw new ValidationError(ADMIN_MESSAGES.noChanges);
+      const removesAdmin = input.role === 'view_only' || input.isActive === false;
+      if (id === actor.adminId && removesAdmin) await refuseSelf(actor, 'update', id);
+      await refuseTaken(db, input, id);
+      const passwordHash = input.password === undefined ? undefined : await deps.hasher.hash(input.password);
+      const now = clock.now();
+
+      try {
+        const row = await db.transaction().execute(async (trx) => {
+          const active = removesAdmin ? await lockAdminsAsAdmin(trx, actor) : null;
+          const before = await findAdminById(trx, id);
+          if (!before) throw new NotFoundError(ADMIN_MESSAGES.adminUserNotFound);
+          if (active) refuseLastAdmin(active, before);
+          const after = await updateAdmin(
+            trx,
+            id,
+            {
+              ...(input.username === undefined ? {} : { username: input.username }),
+              ...(input.email === undefined ? {} : { email: input.email }),
+              ...(input.role === undefined ? {} : { role: input.role }),
+              ...(input.isActive === undefined ? {} : { is_active: input.isActive }),
+              // A password set by an admin also lifts a lockout.
+              ...(passwordHash === undefined
+                ? {}
+                : { password_hash: passwordHash, failed_login_attempts: 0, account_locked_until: null }),
+            },
+            now,
+          );
+          if (!after) throw new NotFoundError(ADMIN_MESSAGES.adminUserNotFound);
+          const deactivated = before.is_active && !after.is_active;
+          // Deactivation ends every session; an admin-set password too, but the caller's own one
+          // when they set their own password here.
+          const sessionsEnded =
+            deactivated || passwordHash !== undefined
+              ? await deactivateSessionsOf(trx, id, id === actor.adminId ? actor.sessionId : undefined)
+              : 0;
+          await audit.recordIn(trx, actor, {
+            action: 'admin_user_updated',
+            resource: RESOURCE,
+            resourceId: id,
+            details: {
+              changed: Object.keys(input).filter((k) => input[k as keyof typeof input] !== undefined),
+              ...(input.username === undefined
+                ? {}
+                : { username: { from: before.username, to: after.username } }),
+              ...(input.email === undefined ? {} : { email: { from: before.email, to: after.email } }),
+              ...(input.role === undefined ? {} : { role: { from: before.role, to: after.role } }),
+              ...(input.isActive === undefined
+                ? {}
+                : { isActive: { from: before.is_active, to: after.is_active } }),
+              sessionsEnded,
+            },
+          });
+          return after;
+        });
+        return toAdminUser(row);
+      } catch (err) {
+        throw uniqueConflict(err);
+      }
+    },
+
+    async remove(actor, params) {
+      const id = targetId(params);
+      await requireAdminRole(audit, actor, { operation: 'delete', resource: RESOURCE, resourceId: id });
+      if (id === actor.adminId) await refuseSelf(actor, 'delete', id);
+      await db.transaction().execute(async (trx) => {
+        const active = await lockAdminsAsAdmin(trx, actor);
+        const target = await findAdminById(trx, id);
+        if (!target) throw new NotFoundError(ADMIN_MESSAGES.adminUserNotFound);
+        refuseLastAdmin(active, target);
+        // The audit row first: it keeps its resource id, and admin_id/session_id of the deleted
+        // account's own rows become null by the foreign keys.
+        await audit.recordIn(trx, actor, {
+          action: 'admin_user_deleted',
+          resource: RESOURCE,
+          resourceId: id,
+          details: { username: target.username, email: target.email, role: target.role },
+        });
+        if (!(await deleteAdmin(trx, id))) throw new NotFoundError(ADMIN_MESSAGES.adminUserNotFound);
+      });
+    },
+
+    async resetPassword(actor, params) {
+      const id = targetId(params);
+      await requireAdminRole(audit, actor, {
+        operation: 'reset_password',
+        resource: RESOURCE,
+        resourceId: id,
+      });
+      const target = await findAdminById(db, id);
+      if (!target) throw new NotFoundError(ADMIN_MESSAGES.adminUserNotFound);
+      const password = generatePassword();
+      const passwordHash = await deps.hasher.hash(password);
+      const now = clock.now();
+      const row = await db.transaction().execute(async (trx) => {
+        const updated = await updateAdmin(
+          trx,
+          id,
+          { password_hash: passwordHash, failed_login_attempts: 0, account_locked_until: null },
+          now,
+        );
+        if (!updated) throw new NotFoundError(ADMIN_MESSAGES.adminUserNotFound);
+        const sessionsEnded = await deactivateSessionsOf(trx, id);
+        await audit.recordIn(trx, actor, {
+          action: 'admin_password_reset',
+          resource: RESOURCE,
+          resourceId: id,
+          details: { username: updated.username, sessionsEnded },
+        });
+        return updated;
+      });
+      try {
+        await deps.mail.send(
+          { type: 'admin-password-reset', to: row.email, username: row.username, password },
+          `admin-password-reset-${id}-${randomUUID()}`,
+        );
+      } catch (err) {
+        await audit.record(actor, {
+          action: 'admin_password_reset',
+          success: false,
+          resource: RESOURCE,
+          resourceId: id,
+          details: { reason: 'mail_unavailable' },
+        });
+        throw err;
+      }
+    },
+  };
+}

@@ -1,0 +1,58 @@
+/**
+ * The auth-service HTTP app, built from explicit dependencies so tests pass their own database,
+ * Redis, queue and clock. It does not listen; server.ts does.
+ */
+import fastifyCookie from '@fastify/cookie';
+import {
+  createServiceApp,
+  installAdminIdentity,
+  installGatewayTrust,
+  pingDb,
+  registerHealthRoutes,
+  type MailQueue,
+} from '@tunnelscope/service-kit';
+import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { Clock } from './clock.js';
+import type { AuthConfig } from './config.js';
+import type { AuthDb } from './db/schema.js';
+import routes from './routes/index.js';
+import type { PasswordHasher } from './passwords/password-hasher.js';
+import { createAuthServices } from './services.js';
+
+export { systemClock, type Clock } from './clock.js';
+
+export interface AppDeps {
+  config: AuthConfig;
+  db: AuthDb;
+  /** Request-path client: the sign-in rate limit. */
+  redis: Redis;
+  mailQueue: MailQueue;
+  clock: Clock;
+  /** Password hashing; argon2id with the configured cost unless given. */
+  hasher?: PasswordHasher;
+}
+
+/** Admin bodies are small: credentials, a profile, an account. */
+export const BODY_LIMIT_BYTES = 16 * 1024;
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = createServiceApp({
+    service: 'auth-service',
+    logLevel: deps.config.LOG_LEVEL,
+    bodyLimit: BODY_LIMIT_BYTES,
+  });
+  installGatewayTrust(app, deps.config.INTERNAL_SHARED_SECRET);
+  installAdminIdentity(app, deps.config.INTERNAL_SHARED_SECRET);
+  await app.register(fastifyCookie);
+  registerHealthRoutes(app, {
+    postgres: () => pingDb(deps.db),
+    redis: () => deps.redis.ping(),
+  });
+
+  const services = createAuthServices({ ...deps, log: app.log });
+  // The dummy hash for unknown usernames is made now, so the first such sign-in is not slower.
+  app.addHook('onReady', () => services.hasher.warmUp());
+  await app.register(routes, { services });
+  return app;
+}

@@ -1,0 +1,92 @@
+import { randomBytes } from 'node:crypto';
+import { DEV_INTERNAL_SECRET } from '@tunnelscope/service-kit';
+import {
+  ARGON2_MIN_PRODUCTION_MEMORY_KIB,
+  DEV_TOTP_ENCRYPTION_KEY,
+  authConfigSchema,
+  cliConfigSchema,
+} from './config.js';
+
+const privateSecrets = {
+  INTERNAL_SHARED_SECRET: `${DEV_INTERNAL_SECRET}-but-private`,
+  TOTP_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+  TURNSTILE_SECRET: '0x4AAAAAAAprivate-site-secret',
+};
+
+describe('authConfigSchema', () => {
+  it('has working defaults for a developer machine', () => {
+    const cfg = authConfigSchema.parse({});
+    expect(cfg).toMatchObject({
+      AUTH_SERVICE_PORT: 4002,
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/tunnelscope',
+      TURNSTILE_SECRET: '1x0000000000000000000000000000000AA',
+      TURNSTILE_VERIFY_URL: 'https://challenges.cloudflare.com/turnstile/v0/siteverify',
+      TURNSTILE_TIMEOUT_MS: 5000,
+      LOGIN_RATE_LIMIT_PER_MINUTE: 10,
+      BRAND_NAME: 'TunnelScope',
+      ARGON2_MEMORY_KIB: ARGON2_MIN_PRODUCTION_MEMORY_KIB,
+      ARGON2_TIME_COST: 2,
+    });
+    expect(cfg.TOTP_ENCRYPTION_KEY).toHaveLength(32);
+    expect(cfg.BACKUP_CODE_PEPPER).toBeUndefined();
+  });
+
+  it('reads the TOTP key as base64 or hex, and refuses one that is not 32 bytes', () => {
+    const key = randomBytes(32);
+    expect(
+      authConfigSchema.parse({ TOTP_ENCRYPTION_KEY: key.toString('base64') }).TOTP_ENCRYPTION_KEY.equals(key),
+    ).toBe(true);
+    expect(
+      authConfigSchema.parse({ TOTP_ENCRYPTION_KEY: key.toString('hex') }).TOTP_ENCRYPTION_KEY.equals(key),
+    ).toBe(true);
+    expect(
+      authConfigSchema.safeParse({ TOTP_ENCRYPTION_KEY: randomBytes(16).toString('base64') }).success,
+    ).toBe(false);
+  });
+
+  it('refuses the development secrets, a Turnstile test secret and a weak hash cost in production', () => {
+    const result = authConfigSchema.safeParse({
+      NODE_ENV: 'production',
+      ARGON2_MEMORY_KIB: '4096',
+      ARGON2_TIME_COST: '1',
+    });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((i) => i.path.join('.')).sort()).toEqual([
+      'ARGON2_MEMORY_KIB',
+      'ARGON2_TIME_COST',
+      'INTERNAL_SHARED_SECRET',
+      'TOTP_ENCRYPTION_KEY',
+      'TURNSTILE_SECRET',
+    ]);
+    for (const change of [
+      { TOTP_ENCRYPTION_KEY: DEV_TOTP_ENCRYPTION_KEY },
+      { TURNSTILE_SECRET: '2x0000000000000000000000000000000AA' },
+      { TURNSTILE_SECRET: '3x0000000000000000000000000000000AA' },
+    ]) {
+      expect(
+        authConfigSchema.safeParse({ NODE_ENV: 'production', ...privateSecrets, ...change }).success,
+      ).toBe(false);
+    }
+  });
+
+  it('accepts private secrets and the default cost in production', () => {
+    expect(authConfigSchema.safeParse({ NODE_ENV: 'production', ...privateSecrets }).success).toBe(true);
+  });
+
+  it('refuses a short backup-code pepper and a verify URL that is not a URL', () => {
+    expect(authConfigSchema.safeParse({ BACKUP_CODE_PEPPER: 'short' }).success).toBe(false);
+    expect(authConfigSchema.safeParse({ TURNSTILE_VERIFY_URL: 'not a url' }).success).toBe(false);
+  });
+});
+
+describe('cliConfigSchema', () => {
+  it('never hashes below the production cost in production', () => {
+    expect(
+      cliConfigSchema.parse({ NODE_ENV: 'production', ARGON2_MEMORY_KIB: '1024', ARGON2_TIME_COST: '1' }),
+    ).toMatchObject({
+      ARGON2_MEMORY_KIB: ARGON2_MIN_PRODUCTION_MEMORY_KIB,
+      ARGON2_TIME_COST: 2,
+    });
+    expect(cliConfigSchema.parse({ ARGON2_MEMORY_KIB: '1024' }).ARGON2_MEMORY_KIB).toBe(1024);
+  });
+});

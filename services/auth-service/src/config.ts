@@ -1,0 +1,119 @@
+/**
+ * The auth-service environment: parsed once at start (the only place that reads process.env),
+ * frozen, and refused with a readable list of problems when it is wrong.
+ */
+import { z } from 'zod';
+import { LOGIN_ATTEMPTS_PER_IP_PER_MINUTE } from '@tunnelscope/contracts';
+import {
+  DEFAULT_DATABASE_URL,
+  baseServiceEnv,
+  env,
+  loadConfig,
+  refuseDevSecretsInProduction,
+} from '@tunnelscope/service-kit';
+
+/** Development-only AES-256 key (32 bytes, base64); production must set its own. */
+export const DEV_TOTP_ENCRYPTION_KEY = 'ZGV2LW9ubHktdG90cC1rZXktMDEyMzQ1Njc4OWFiY2Q=';
+/** Cloudflare's documented test secret that always passes (DECISIONS.md "Bot check"). */
+export const TURNSTILE_TEST_SECRET_PASS = '1x0000000000000000000000000000000AA';
+/** Cloudflare's test secrets (always pass, always fail, already spent): never in production. */
+const TURNSTILE_TEST_SECRET = /^[123]x0+AA$/;
+export const TURNSTILE_DEFAULT_VERIFY_URL = 'https://challenges.cloudflare.com/turnstile/v0/siteverify';
+/** OWASP's minimum for argon2id (19 MiB, 2 passes, 1 lane); production never goes below it. */
+export const ARGON2_MIN_PRODUCTION_MEMORY_KIB = 19_456;
+
+/** A 32-byte key given as base64 (44 characters) or hex (64 characters). */
+const aesKey = (fallback: string) =>
+  z
+    .string()
+    .trim()
+    .max(128)
+    .default(fallback)
+    .transform((raw, ctx) => {
+      const bytes = /^[0-9a-fA-F]{64}$/.test(raw) ? Buffer.from(raw, 'hex') : Buffer.from(raw, 'base64');
+      if (bytes.length !== 32) {
+        ctx.addIssue({ code: 'custom', message: 'must be 32 bytes, as base64 or 64 hex characters' });
+        return z.NEVER;
+      }
+      return bytes;
+    });
+
+/** The fields of the service; the CLI picks the few it needs. */
+const authFields = {
+  AUTH_SERVICE_PORT: env.port(4002),
+  DATABASE_URL: env.postgresUrl(DEFAULT_DATABASE_URL),
+  /** Encrypts TOTP secrets at rest (AES-256-GCM). */
+  TOTP_ENCRYPTION_KEY: aesKey(DEV_TOTP_ENCRYPTION_KEY),
+  /** Keys the backup-code hashes; derived from TOTP_ENCRYPTION_KEY when unset. */
+  BACKUP_CODE_PEPPER: z.string().min(32, 'must be at least 32 characters').max(256).optional(),
+  TURNSTILE_SECRET: z.string().min(1).max(256).default(TURNSTILE_TEST_SECRET_PASS),
+  TURNSTILE_VERIFY_URL: env.url(TURNSTILE_DEFAULT_VERIFY_URL),
+  TURNSTILE_TIMEOUT_MS: env.positiveInt(5000),
+  LOGIN_RATE_LIMIT_PER_MINUTE: env.positiveInt(LOGIN_ATTEMPTS_PER_IP_PER_MINUTE),
+  /** Issuer shown in the authenticator app next to the account. */
+  BRAND_NAME: z.string().trim().min(1).max(64).default('TunnelScope'),
+  MAIL_ENQUEUE_TIMEOUT_MS: env.positiveInt(5000),
+  ARGON2_MEMORY_KIB: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(1_048_576)
+    .default(ARGON2_MIN_PRODUCTION_MEMORY_KIB),
+  ARGON2_TIME_COST: z.coerce.number().int().min(1).max(10).default(2),
+};
+
+export const authConfigSchema = baseServiceEnv.extend(authFields).superRefine((cfg, ctx) => {
+  refuseDevSecretsInProduction(cfg, ctx);
+  if (cfg.NODE_ENV !== 'production') return;
+  if (cfg.TOTP_ENCRYPTION_KEY.equals(Buffer.from(DEV_TOTP_ENCRYPTION_KEY, 'base64'))) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['TOTP_ENCRYPTION_KEY'],
+      message: 'must be set to a private value in production',
+    });
+  }
+  if (TURNSTILE_TEST_SECRET.test(cfg.TURNSTILE_SECRET)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['TURNSTILE_SECRET'],
+      message: "must be the site's real secret in production, not a test secret",
+    });
+  }
+  if (cfg.ARGON2_MEMORY_KIB < ARGON2_MIN_PRODUCTION_MEMORY_KIB) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['ARGON2_MEMORY_KIB'],
+      message: `must be at least ${ARGON2_MIN_PRODUCTION_MEMORY_KIB} in production`,
+    });
+  }
+  if (cfg.ARGON2_TIME_COST < 2) {
+    ctx.addIssue({ code: 'custom', path: ['ARGON2_TIME_COST'], message: 'must be at least 2 in production' });
+  }
+});
+
+export type AuthConfig = Readonly<z.infer<typeof authConfigSchema>>;
+
+/** Parses `source` (the process environment by default); exits with the list of problems if invalid. */
+export function loadAuthConfig(source: Record<string, string | undefined> = process.env): AuthConfig {
+  return loadConfig(authConfigSchema, source);
+}
+
+/** What `admin:create` needs: the database and the password hashing cost. */
+export const cliConfigSchema = z
+  .object({
+    NODE_ENV: env.nodeEnv(),
+    DATABASE_URL: authFields.DATABASE_URL,
+    ARGON2_MEMORY_KIB: authFields.ARGON2_MEMORY_KIB,
+    ARGON2_TIME_COST: authFields.ARGON2_TIME_COST,
+  })
+  .transform((cfg) =>
+    // The CLI hashes the passwords the service verifies: never weaker than production's floor there.
+    cfg.NODE_ENV === 'production'
+      ? {
+          ...cfg,
+          ARGON2_MEMORY_KIB: Math.max(cfg.ARGON2_MEMORY_KIB, ARGON2_MIN_PRODUCTION_MEMORY_KIB),
+          ARGON2_TIME_COST: Math.max(cfg.ARGON2_TIME_COST, 2),
+        }
+      : cfg,
+  );
+export type CliConfig = z.infer<typeof cliConfigSchema>;

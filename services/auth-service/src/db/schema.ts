@@ -1,0 +1,87 @@
+/** Kysely table interfaces of the tables auth-service owns (see src/migrations). */
+import type { ColumnType, Generated, Insertable, Kysely, Selectable, Transaction } from 'kysely';
+import type { AdminRole } from '@tunnelscope/contracts';
+
+/** Timestamps have database defaults, but the service always passes its clock's time. */
+type Timestamp = ColumnType<Date, Date | undefined, Date>;
+type Json = ColumnType<unknown, string | undefined, string>;
+
+export interface AdminUsersTable {
+  id: Generated<string>;
+  username: string;
+  email: string;
+  /** argon2id, PHC string. */
+  password_hash: string;
+  role: ColumnType<AdminRole, AdminRole | undefined, AdminRole>;
+  is_active: Generated<boolean>;
+  failed_login_attempts: Generated<number>;
+  account_locked_until: Date | null;
+  two_factor_enabled: Generated<boolean>;
+  /** AES-256-GCM sealed (see crypto/secret-box.ts). */
+  two_factor_secret: string | null;
+  two_factor_pending_secret: string | null;
+  /** The last TOTP time step accepted (bigint, read as a number). */
+  two_factor_last_step: number | null;
+  /** Keyed hashes of the backup codes still unused. */
+  backup_codes: ColumnType<string[], string[] | undefined, string[]>;
+  last_login: Date | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AdminSessionsTable {
+  id: Generated<string>;
+  admin_id: string;
+  /** SHA-256 (hex) of the cookie's token. */
+  session_token: string;
+  ip_address: string | null;
+  user_agent: string | null;
+  is_active: Generated<boolean>;
+  remember_me: Generated<boolean>;
+  expires_at: Date;
+  last_activity: Timestamp;
+  created_at: Timestamp;
+}
+
+export interface AdminLogsTable {
+  id: Generated<string>;
+  admin_id: string | null;
+  session_id: string | null;
+  username: string | null;
+  action: string;
+  resource: string | null;
+  resource_id: string | null;
+  details: Json | null;
+  ip_address: string | null;
+  user_agent: string | null;
+  success: Generated<boolean>;
+  created_at: Timestamp;
+}
+
+export interface AdminOtpCodesTable {
+  id: Generated<string>;
+  admin_id: string;
+  /** SHA-256 (hex) of the one-time value (the login challenge's token). */
+  code: string;
+  purpose: string;
+  expires_at: Date;
+  is_used: Generated<boolean>;
+  ip_address: string | null;
+  created_at: Timestamp;
+}
+
+export interface AuthDatabase {
+  admin_users: AdminUsersTable;
+  admin_sessions: AdminSessionsTable;
+  admin_logs: AdminLogsTable;
+  admin_otp_codes: AdminOtpCodesTable;
+}
+
+export type AuthDb = Kysely<AuthDatabase>;
+/** A connection or an open transaction: repositories accept either. */
+export type Executor = Kysely<AuthDatabase> | Transaction<AuthDatabase>;
+
+export type AdminUserRow = Selectable<AdminUsersTable>;
+export type NewAdminUser = Insertable<AdminUsersTable>;
+export type AdminSessionRow = Selectable<AdminSessionsTable>;
+export type NewAdminLog = Insertable<AdminLogsTable>;

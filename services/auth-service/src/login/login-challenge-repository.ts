@@ -1,0 +1,45 @@
+/**
+ * Login challenges in admin_otp_codes (purpose `login_2fa`): the hash of the token a correct step 1
+ * puts in the challenge cookie. Step 2 spends it in one conditional UPDATE, so it works once.
+ */
+import type { Executor } from '../db/schema.js';
+
+export const LOGIN_CHALLENGE_PURPOSE = 'login_2fa';
+
+export async function insertChallenge(
+  db: Executor,
+  row: { adminId: string; hash: string; ip: string; now: Date; expiresAt: Date },
+): Promise<void> {
+  // Spent and expired challenges of this account are of no further use: keep the table small.
+  await db
+    .deleteFrom('admin_otp_codes')
+    .where('admin_id', '=', row.adminId)
+    .where('purpose', '=', LOGIN_CHALLENGE_PURPOSE)
+    .where((eb) => eb.or([eb('is_used', '=', true), eb('expires_at', '<=', row.now)]))
+    .execute();
+  await db
+    .insertInto('admin_otp_codes')
+    .values({
+      admin_id: row.adminId,
+      code: row.hash,
+      purpose: LOGIN_CHALLENGE_PURPOSE,
+      expires_at: row.expiresAt,
+      ip_address: row.ip.slice(0, 45),
+      created_at: row.now,
+    })
+    .execute();
+}
+
+/** Spends the live challenge of `hash`; returns the account it was issued to, or undefined. */
+export async function consumeChallenge(db: Executor, hash: string, now: Date): Promise<string | undefined> {
+  const row = await db
+    .updateTable('admin_otp_codes')
+    .set({ is_used: true })
+    .where('code', '=', hash)
+    .where('purpose', '=', LOGIN_CHALLENGE_PURPOSE)
+    .where('is_used', '=', false)
+    .where('expires_at', '>', now)
+    .returning('admin_id')
+    .executeTakeFirst();
+  return row?.admin_id;
+}

@@ -1,0 +1,107 @@
+/**
+ * The operator's own account (admin §7 /auth/me and /auth/update-profile). Any role may change its
+ * own username, e-mail and password; a password change needs the current password and ends the
+ * operator's other sessions (DECISIONS.md "Sessions"), keeping the one in use.
+ */
+import { ADMIN_MESSAGES, updateProfileRequestSchema, type AdminUser } from '@tunnelscope/contracts';
+import { BadRequestError, UnauthorizedError, ValidationError } from '@tunnelscope/service-kit';
+import { refuseTaken, uniqueConflict } from '../admin-users/admin-user-service.js';
+import { findAdminById, updateAdmin } from '../admin-users/admin-user-repository.js';
+import { toAdminUser } from '../admin-users/admin-user-view.js';
+import type { AuditLog } from '../audit/audit-log.js';
+import type { Clock } from '../clock.js';
+import type { AdminUserRow, AuthDb } from '../db/schema.js';
+import type { PasswordHasher } from '../passwords/password-hasher.js';
+import type { Actor } from '../sessions/actor.js';
+import { deactivateSessionsOf } from '../sessions/session-repository.js';
+import { parseInput } from '../validation.js';
+
+export interface ProfileService {
+  me(actor: Actor): Promise<AdminUser>;
+  update(actor: Actor, body: unknown): Promise<AdminUser>;
+}
+
+export function createProfileService(deps: {
+  db: AuthDb;
+  clock: Clock;
+  audit: AuditLog;
+  hasher: PasswordHasher;
+}): ProfileService {
+  const { db, clock, audit } = deps;
+
+  async function ownRow(actor: Actor): Promise<AdminUserRow> {
+    const row = await findAdminById(db, actor.adminId);
+    if (!row) throw new UnauthorizedError(ADMIN_MESSAGES.sessionExpired);
+    return row;
+  }
+
+  return {
+    async me(actor) {
+      return toAdminUser(await ownRow(actor));
+    },
+
+    async update(actor, body) {
+      const input = parseInput(updateProfileRequestSchema, body);
+      const row = await ownRow(actor);
+      // Checked whenever given (the panel sends it only with a new password, where it is required).
+      if (input.currentPassword) {
+        if (!(await deps.hasher.verify(row.password_hash, input.currentPassword))) {
+          await audit.record(actor, {
+            action: 'profile_updated',
+            success: false,
+            resource: 'admin_user',
+            resourceId: row.id,
+            details: { reason: 'wrong_current_password' },
+          });
+          throw new BadRequestError(ADMIN_MESSAGES.currentPasswordWrong);
+        }
+      }
+      const username =
+        input.username !== undefined && input.username !== row.username ? input.username : undefined;
+      const email = input.email !== undefined && input.email !== row.email ? input.email : undefined;
+      const newPassword = input.newPassword;
+      if (username === undefined && email === undefined && newPassword === undefined) {
+        throw new ValidationError(ADMIN_MESSAGES.noChanges);
+      }
+      await refuseTaken(db, { username, email }, row.id);
+      const passwordHash = newPassword === undefined ? undefined : await deps.hasher.hash(newPassword);
+      const changed = [
+        ...(username === undefined ? [] : ['username']),
+        ...(email === undefined ? [] : ['email']),
+        ...(passwordHash === undefined ? [] : ['password']),
+      ];
+      try {
+        const updated = await db.transaction().execute(async (trx) => {
+          const after = await updateAdmin(
+            trx,
+            row.id,
+            {
+              ...(username === undefined ? {} : { username }),
+              ...(email === undefined ? {} : { email }),
+              ...(passwordHash === undefined ? {} : { password_hash: passwordHash }),
+            },
+            clock.now(),
+          );
+          if (!after) throw new UnauthorizedError(ADMIN_MESSAGES.sessionExpired);
+          const sessionsEnded =
+            passwordHash === undefined ? 0 : await deactivateSessionsOf(trx, row.id, actor.sessionId);
+          await audit.recordIn(trx, actor, {
+            action: 'profile_updated',
+            resource: 'admin_user',
+            resourceId: row.id,
+            details: {
+              changed,
+              ...(username === undefined ? {} : { username: { from: row.username, to: username } }),
+              ...(email === undefined ? {} : { email: { from: row.email, to: email } }),
+              sessionsEnded,
+            },
+          });
+          return after;
+        });
+        return toAdminUser(updated);
+      } catch (err) {
+        throw uniqueConflict(err);
+      }
+    },
+  };
+}

@@ -1,0 +1,23 @@
+/** Starts auth-service: real connections, the HTTP app, graceful shutdown. */
+import { createDb, createMailQueue, createRedis, runService } from '@tunnelscope/service-kit';
+import { buildApp, systemClock } from './app.js';
+import { loadAuthConfig } from './config.js';
+import type { AuthDatabase } from './db/schema.js';
+
+const config = loadAuthConfig();
+const db = createDb<AuthDatabase>(config.DATABASE_URL, { applicationName: 'auth-service' });
+const redis = createRedis(config.REDIS_URL);
+const mailQueue = createMailQueue(redis, config.REDIS_PREFIX);
+mailQueue.on('error', () => undefined);
+
+const app = await buildApp({ config, db, redis, mailQueue, clock: systemClock });
+
+await runService(app, {
+  port: config.AUTH_SERVICE_PORT,
+  host: config.HOST,
+  onShutdown: async () => {
+    await mailQueue.close();
+    await db.destroy();
+    redis.disconnect();
+  },
+});

@@ -1,0 +1,98 @@
+/** Builds the domain services from their dependencies (one place, so app.ts stays wiring). */
+import type { MailQueue } from '@tunnelscope/service-kit';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
+import { createAdminUserService, type AdminUserService } from './admin-users/admin-user-service.js';
+import { createAuditLog, type AuditLog } from './audit/audit-log.js';
+import type { Clock } from './clock.js';
+import type { AuthConfig } from './config.js';
+import { createSecretBox } from './crypto/secret-box.js';
+import type { AuthDb } from './db/schema.js';
+import { createLoginRateLimiter } from './login/login-rate-limit.js';
+import { createLoginService, type LoginService } from './login/login-service.js';
+import { createMailOutbox } from './mail/mail-outbox.js';
+import { createPasswordHasher, type PasswordHasher } from './passwords/password-hasher.js';
+import { createProfileService, type ProfileService } from './profile/profile-service.js';
+import {
+  createActiveSessionsService,
+  type ActiveSessionsService,
+} from './sessions/active-sessions-service.js';
+import { createSessionService, type SessionService } from './sessions/session-service.js';
+import { createTurnstileVerifier } from './turnstile/turnstile-verifier.js';
+import { backupCodePepper, createBackupCodes } from './two-factor/backup-codes.js';
+import { createTwoFactorService, type TwoFactorService } from './two-factor/two-factor-service.js';
+
+export interface AuthServices {
+  audit: AuditLog;
+  hasher: PasswordHasher;
+  sessions: SessionService;
+  activeSessions: ActiveSessionsService;
+  login: LoginService;
+  twoFactor: TwoFactorService;
+  profile: ProfileService;
+  adminUsers: AdminUserService;
+}
+
+export function createAuthServices(deps: {
+  config: AuthConfig;
+  db: AuthDb;
+  redis: Redis;
+  mailQueue: MailQueue;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  hasher?: PasswordHasher;
+}): AuthServices {
+  const { config, db, clock } = deps;
+  const audit = createAuditLog({ db, clock, log: deps.log });
+  const hasher =
+    deps.hasher ??
+    createPasswordHasher({
+      memoryKib: config.ARGON2_MEMORY_KIB,
+      timeCost: config.ARGON2_TIME_COST,
+    });
+  const sessions = createSessionService({ db, clock });
+  const twoFactor = createTwoFactorService({
+    db,
+    clock,
+    audit,
+    secretBox: createSecretBox(config.TOTP_ENCRYPTION_KEY),
+    backupCodes: createBackupCodes(backupCodePepper(config.BACKUP_CODE_PEPPER, config.TOTP_ENCRYPTION_KEY)),
+    issuer: config.BRAND_NAME,
+  });
+  const login = createLoginService({
+    db,
+    clock,
+    audit,
+    hasher,
+    sessions,
+    twoFactor,
+    turnstile: createTurnstileVerifier({
+      secret: config.TURNSTILE_SECRET,
+      verifyUrl: config.TURNSTILE_VERIFY_URL,
+      timeoutMs: config.TURNSTILE_TIMEOUT_MS,
+    }),
+    rateLimiter: createLoginRateLimiter({
+      redis: deps.redis,
+      prefix: config.REDIS_PREFIX,
+      perMinute: config.LOGIN_RATE_LIMIT_PER_MINUTE,
+      clock,
+      log: deps.log,
+    }),
+    perMinute: config.LOGIN_RATE_LIMIT_PER_MINUTE,
+  });
+  const mail = createMailOutbox({
+    queue: deps.mailQueue,
+    timeoutMs: config.MAIL_ENQUEUE_TIMEOUT_MS,
+    log: deps.log,
+  });
+  return {
+    audit,
+    hasher,
+    sessions,
+    activeSessions: createActiveSessionsService({ db, audit, sessions }),
+    login,
+    twoFactor,
+    profile: createProfileService({ db, clock, audit, hasher }),
+    adminUsers: createAdminUserService({ db, clock, audit, hasher, mail }),
+  };
+}

@@ -1,0 +1,92 @@
+/**
+ * The Sessions tab and logout. Anyone signed in sees every admin's live sessions; an admin may
+ * disconnect any of them, a view_only operator only their own (DECISIONS.md "Roles"). A view is
+ * logged only when the operator asked for it, not for the panel's 30-second poll.
+ */
+import { ADMIN_MESSAGES, disconnectSessionRequestSchema, type ListedSession } from '@tunnelscope/contracts';
+import { NotFoundError } from '@tunnelscope/service-kit';
+import type { AuditLog } from '../audit/audit-log.js';
+import type { AuthDb } from '../db/schema.js';
+import { parseInput } from '../validation.js';
+import { refuse, type Actor } from './actor.js';
+import { deactivateSession, findLiveSessionById, listLiveSessions } from './session-repository.js';
+import type { SessionService } from './session-service.js';
+
+export interface ActiveSessionsService {
+  list(actor: Actor, opts: { background: boolean }): Promise<ListedSession[]>;
+  disconnect(actor: Actor, body: unknown): Promise<void>;
+  logout(actor: Actor): Promise<void>;
+}
+
+export function createActiveSessionsService(deps: {
+  db: AuthDb;
+  audit: AuditLog;
+  sessions: SessionService;
+}): ActiveSessionsService {
+  const { db, audit } = deps;
+  return {
+    async list(actor, { background }) {
+      const rows = await listLiveSessions(db, deps.sessions.liveness());
+      if (!background) {
+        await audit.record(actor, {
+          action: 'active_sessions_view',
+          resource: 'admin_session',
+          details: { count: rows.length },
+        });
+      }
+      return rows.map((r) => ({
+        id: r.id,
+        username: r.username,
+        email: r.email,
+        userAgent: r.user_agent,
+        ipAddress: r.ip_address,
+        lastActivity: r.last_activity.toISOString(),
+        createdAt: r.created_at.toISOString(),
+        expiresAt: r.expires_at.toISOString(),
+        isCurrent: r.id === actor.sessionId,
+      }));
+    },
+
+    async disconnect(actor, body) {
+      const { sessionId } = parseInput(disconnectSessionRequestSchema, body);
+      const target = await findLiveSessionById(db, sessionId, deps.sessions.liveness());
+      if (!target) throw new NotFoundError(ADMIN_MESSAGES.sessionNotFound);
+      if (actor.role !== 'admin' && target.admin_id !== actor.adminId) {
+        await refuse(audit, actor, {
+          operation: 'disconnect_session',
+          resource: 'admin_session',
+          resourceId: sessionId,
+        });
+      }
+      const ended = await db.transaction().execute(async (trx) => {
+        const done = await deactivateSession(trx, sessionId);
+        if (done) {
+          await audit.recordIn(trx, actor, {
+            action: 'session_disconnect',
+            resource: 'admin_session',
+            resourceId: sessionId,
+            details: {
+              ownerId: target.admin_id,
+              ownerUsername: target.username,
+              own: target.admin_id === actor.adminId,
+            },
+          });
+        }
+        return done;
+      });
+      // Ended by someone else a moment ago.
+      if (!ended) throw new NotFoundError(ADMIN_MESSAGES.sessionNotFound);
+    },
+
+    async logout(actor) {
+      await db.transaction().execute(async (trx) => {
+        await deactivateSession(trx, actor.sessionId);
+        await audit.recordIn(trx, actor, {
+          action: 'logout',
+          resource: 'admin_session',
+          resourceId: actor.sessionId,
+        });
+      });
+    },
+  };
+}

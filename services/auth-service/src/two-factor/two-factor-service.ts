@@ -1,0 +1,161 @@
+/**
+ * Two-factor authentication (DECISIONS.md "Two-factor"). The server generates the secret at setup
+ * and keeps it sealed as pending; enabling checks the code against that pending secret, whatever
+ * secret the client echoes, so a client cannot bind a secret of its own choosing. Enabling issues
+ * the 10 backup codes, answered once. At sign-in a TOTP code is accepted once per time step, and a
+ * backup code once ever.
+ */
+import QRCode from 'qrcode';
+import { ADMIN_MESSAGES, verify2faRequestSchema } from '@tunnelscope/contracts';
+import { BadRequestError, ConflictError, UnauthorizedError } from '@tunnelscope/service-kit';
+import type { AuditLog } from '../audit/audit-log.js';
+import type { Clock } from '../clock.js';
+import type { SecretBox } from '../crypto/secret-box.js';
+import type { AdminUserRow, AuthDb } from '../db/schema.js';
+import { findAdminById } from '../admin-users/admin-user-repository.js';
+import { AUTH_MESSAGES } from '../messages.js';
+import type { Actor } from '../sessions/actor.js';
+import { parseInput } from '../validation.js';
+import type { BackupCodes } from './backup-codes.js';
+import { checkTotp, newTotpSecret, totpUri } from './totp.js';
+import {
+  acceptTotpStep,
+  consumeBackupCode,
+  disableTwoFactor,
+  enableTwoFactor,
+  storePendingSecret,
+} from './two-factor-repository.js';
+
+export type SignInCodeCheck =
+  | { ok: true; method: 'totp' | 'backup_code' }
+  | { ok: false; reason: 'invalid_code' | 'totp_replay' | 'secret_unreadable' };
+
+export interface TwoFactorService {
+  setup(actor: Actor): Promise<{ qrCode: string; secret: string; backupCodes: string[] }>;
+  enable(actor: Actor, body: unknown): Promise<{ backupCodes: string[] }>;
+  disable(actor: Actor): Promise<void>;
+  /** Step 2 of sign-in: a TOTP code of an unused step, or an unused backup code (then spent). */
+  checkSignInCode(user: AdminUserRow, code: string): Promise<SignInCodeCheck>;
+}
+
+/** Sealed secrets are bound to their account, so one copied to another row does not open. */
+export const secretContext = (adminId: string) => `admin:${adminId}`;
+
+export function createTwoFactorService(deps: {
+  db: AuthDb;
+  clock: Clock;
+  audit: AuditLog;
+  secretBox: SecretBox;
+  backupCodes: BackupCodes;
+  issuer: string;
+}): TwoFactorService {
+  const { db, clock, audit, secretBox, backupCodes } = deps;
+
+  async function currentRow(actor: Actor): Promise<AdminUserRow> {
+    const row = await findAdminById(db, actor.adminId);
+    // Deleted between the session check and here: as good as signed out.
+    if (!row) throw new UnauthorizedError(ADMIN_MESSAGES.sessionExpired);
+    return row;
+  }
+
+  return {
+    async setup(actor) {
+      const row = await currentRow(actor);
+      if (row.two_factor_enabled) throw new ConflictError(AUTH_MESSAGES.twoFactorAlreadyEnabled);
+      const secret = newTotpSecret();
+      await db.transaction().execute(async (trx) => {
+        await storePendingSecret(trx, row.id, secretBox.seal(secret, secretContext(row.id)), clock.now());
+        await audit.recordIn(trx, actor, {
+          action: 'two_factor_setup',
+          resource: 'admin_user',
+          resourceId: row.id,
+        });
+      });
+      const qrCode = await QRCode.toDataURL(totpUri(deps.issuer, row.username, secret));
+      return { qrCode, secret, backupCodes: [] };
+    },
+
+    async enable(actor, body) {
+      // The echoed `secret` is validated (the spec's schema) but never trusted.
+      const input = parseInput(verify2faRequestSchema, body);
+      const row = await currentRow(actor);
+      if (row.two_factor_enabled) throw new ConflictError(AUTH_MESSAGES.twoFactorAlreadyEnabled);
+      const sealed = row.two_factor_pending_secret;
+      const secret = sealed ? secretBox.open(sealed, secretContext(row.id)) : null;
+      if (!sealed || !secret) throw new BadRequestError(AUTH_MESSAGES.twoFactorSetupMissing);
+      const now = clock.now();
+      const check = await checkTotp({ secret, code: input.totpCode, now, lastStep: null });
+      if (check.kind !== 'valid') {
+        await audit.record(actor, {
+          action: 'two_factor_enabled',
+          success: false,
+          resource: 'admin_user',
+          resourceId: row.id,
+          details: { reason: 'invalid_code' },
+        });
+        throw new BadRequestError(ADMIN_MESSAGES.invalidCode);
+      }
+      const issued = backupCodes.issue(row.id);
+      const enabled = await db.transaction().execute(async (trx) => {
+        const updated = await enableTwoFactor(trx, row.id, {
+          sealedPending: sealed,
+          step: check.step,
+          backupCodeHashes: issued.hashes,
+          now,
+        });
+        if (updated) {
+          await audit.recordIn(trx, actor, {
+            action: 'two_factor_enabled',
+            resource: 'admin_user',
+            resourceId: row.id,
+            details: { backupCodes: issued.codes.length },
+          });
+        }
+        return updated;
+      });
+      // Another setup replaced the pending secret meanwhile: this code was for the old one.
+      if (!enabled) throw new BadRequestError(AUTH_MESSAGES.twoFactorSetupMissing);
+      return { backupCodes: issued.codes };
+    },
+
+    async disable(actor) {
+      const row = await currentRow(actor);
+      await db.transaction().execute(async (trx) => {
+        await disableTwoFactor(trx, row.id, clock.now());
+        await audit.recordIn(trx, actor, {
+          action: 'two_factor_disabled',
+          resource: 'admin_user',
+          resourceId: row.id,
+          details: { wasEnabled: row.two_factor_enabled },
+        });
+      });
+    },
+
+    async checkSignInCode(user, code) {
+      const secret = user.two_factor_secret
+        ? secretBox.open(user.two_factor_secret, secretContext(user.id))
+        : null;
+      if (secret) {
+        const check = await checkTotp({
+          secret,
+          code,
+          now: clock.now(),
+          lastStep: user.two_factor_last_step,
+        });
+        // The conditional update settles a race between two sign-ins with the same code.
+        if (check.kind === 'valid' && (await acceptTotpStep(db, user.id, check.step))) {
+          return { ok: true, method: 'totp' };
+        }
+        if (await consumeBackupCode(db, user.id, backupCodes.hash(user.id, code))) {
+          return { ok: true, method: 'backup_code' };
+        }
+        return { ok: false, reason: check.kind === 'invalid' ? 'invalid_code' : 'totp_replay' };
+      }
+      // A secret that does not open (key rotated without re-sealing): backup codes still work.
+      if (await consumeBackupCode(db, user.id, backupCodes.hash(user.id, code))) {
+        return { ok: true, method: 'backup_code' };
+      }
+      return { ok: false, reason: 'secret_unreadable' };
+    },
+  };
+}
