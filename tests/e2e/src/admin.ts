@@ -32,7 +32,9 @@ export async function createAdminWithCli(
     let text = '';
     child.stdout.on('data', (d: Buffer) => (text += d));
     child.stderr.on('data', (d: Buffer) => (text += d));
-    child.on('exit', (code) => (code === 0 ? resolve(text) : reject(new Error(`admin:create failed: ${text}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve(text) : reject(new Error(`admin:create failed: ${text}`)),
+    );
   });
   const lines = out.split('\n').map((l) => l.trim());
   const at = lines.findIndex((l) => l.startsWith('Password'));

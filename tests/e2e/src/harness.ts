@@ -26,9 +26,9 @@ async function snapshotDist(app: 'public-web' | 'admin-web'): Promise<string> {
     if (fs.existsSync(index)) {
       const html = fs.readFileSync(index, 'utf8');
       // Absolute (public) or relative (admin, under its <base href>) asset references.
-      const refs = [...html.matchAll(/(?:src|href)="(?:\/|\.\/)(assets\/[^"]+|[^"/][^"]*\.(?:js|css|svg))"/g)].map(
-        (m) => m[1]!,
-      );
+      const refs = [
+        ...html.matchAll(/(?:src|href)="(?:\/|\.\/)(assets\/[^"]+|[^"/][^"]*\.(?:js|css|svg))"/g),
+      ].map((m) => m[1]!);
       if (refs.every((ref) => fs.existsSync(path.join(dist, ref)))) {
         const copy = fs.mkdtempSync(path.join(os.tmpdir(), `e2e-${app}-`));
         fs.cpSync(dist, copy, { recursive: true });
@@ -69,6 +69,7 @@ export function useE2E(label: string): E2E {
         RATE_LIMIT_EMAIL_CHECK_PER_MIN: '200',
         RATE_LIMIT_SECURITY_LOG_PER_MIN: '500',
         RATE_LIMIT_STATS_PER_MIN: '1000',
+        LOGIN_RATE_LIMIT_PER_MINUTE: '200',
       },
     });
   }, 120_000);

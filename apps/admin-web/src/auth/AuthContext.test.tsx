@@ -31,6 +31,13 @@ function Probe({ dashboard = false }: { dashboard?: boolean }) {
       >
         login
       </button>
+      <button
+        onClick={async () =>
+          setOutcome(await auth.login({ username: 'ada', password: 'pw', totpCode: '123456' }))
+        }
+      >
+        verify
+      </button>
       <button onClick={() => void auth.logout()}>logout</button>
       {dashboard && auth.isAuthenticated && <FakeDashboard />}
     </div>
@@ -100,6 +107,31 @@ describe('AuthProvider', () => {
     await screen.findByText('dashboard');
     await act(() => new Promise((resolve) => setTimeout(resolve, 800)));
     expect(reload).not.toHaveBeenCalled();
+  });
+
+  it('shows why a code was refused in step 2, which asks for 2FA again', async () => {
+    fakeServer({
+      [ME]: () => refused(401, 'UNAUTHORIZED', 'x'),
+      [LOGIN]: () => ({
+        status: 401,
+        body: {
+          success: false,
+          error: 'UNAUTHORIZED',
+          message: ADMIN_MESSAGES.invalidCode,
+          requires2FA: true,
+        },
+      }),
+    });
+    const user = setupUser();
+    renderWithProviders(
+      <AuthProvider>
+        <Probe />
+      </AuthProvider>,
+    );
+    await waitFor(() => expect(state()).toBe('out'));
+    await user.click(screen.getByRole('button', { name: 'verify' }));
+    await waitFor(() => expect(screen.getByTestId('outcome')).toHaveTextContent('requires2FA'));
+    expect(screen.getByTestId('error')).toHaveTextContent('Invalid verification code');
   });
 
   it('answers requires2FA as a normal result and clears the previous error', async () => {

@@ -127,7 +127,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         return 'success';
       }
       if (answer.requires2FA) {
-        setError(null);
+        // Arriving at step 2 clears the error (admin §4). A code refused in step 2 asks for 2FA
+        // again; its message ('Invalid verification code') is the one thing worth showing then.
+        setError(credentials.totpCode && answer.message ? answer.message : null);
         return 'requires2FA';
       }
       const refused = refusedLoginMessage(answer);
