@@ -23,6 +23,11 @@ describe('guessBrowser', () => {
   it('names Chrome although its user agent also names Safari', () => {
     expect(guessBrowser(UA.chrome)).toBe('Chrome');
     expect(guessBrowser(UA.chromeIos)).toBe('Chrome');
+    expect(
+      guessBrowser(
+        'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/140.0.0.0 Safari/537.36',
+      ),
+    ).toBe('Chrome');
   });
 
   it('names Firefox and Safari', () => {

@@ -14,7 +14,8 @@ export function guessBrowser(userAgent: string | null | undefined): BrowserGuess
   const ua = userAgent ?? '';
   if (/\bEdg(e|A|iOS)?\//.test(ua)) return 'Edge';
   if (/\b(Firefox|FxiOS)\//.test(ua)) return 'Firefox';
-  if (/\b(Chrome|Chromium|CriOS)\//.test(ua)) return 'Chrome';
+  // HeadlessChrome/ has no word boundary before "Chrome".
+  if (/(?:\b|Headless)(Chrome|Chromium|CriOS)\//.test(ua)) return 'Chrome';
   if (/\bSafari\//.test(ua)) return 'Safari';
   return 'Unknown';
 }
