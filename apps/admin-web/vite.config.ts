@@ -15,7 +15,8 @@ export default defineConfig({
         // React is a long-lived vendor chunk. recharts is left to the bundler on purpose: a named
         // chunk for it would also take shared helpers the entry needs, and load on the first page.
         manualChunks(id) {
-          if (/node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?(?:react|react-dom|scheduler)\//.test(id)) return 'react';
+          if (/node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?(?:react|react-dom|scheduler)\//.test(id))
+            return 'react';
           return undefined;
         },
       },
