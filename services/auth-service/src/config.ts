@@ -49,6 +49,11 @@ const authFields = {
   TURNSTILE_SECRET: z.string().min(1).max(256).default(TURNSTILE_TEST_SECRET_PASS),
   TURNSTILE_VERIFY_URL: env.url(TURNSTILE_DEFAULT_VERIFY_URL),
   TURNSTILE_TIMEOUT_MS: env.positiveInt(5000),
+  /**
+   * Lets a production build use Cloudflare's test secrets against the offline stand-in: only for
+   * running the product on a laptop (docker-compose.yml), never on a reachable deployment.
+   */
+  TURNSTILE_ALLOW_TEST_KEYS: env.bool(false),
   LOGIN_RATE_LIMIT_PER_MINUTE: env.positiveInt(LOGIN_ATTEMPTS_PER_IP_PER_MINUTE),
   /** Issuer shown in the authenticator app next to the account. */
   BRAND_NAME: z.string().trim().min(1).max(64).default('TunnelScope'),
@@ -72,7 +77,7 @@ export const authConfigSchema = baseServiceEnv.extend(authFields).superRefine((c
       message: 'must be set to a private value in production',
     });
   }
-  if (TURNSTILE_TEST_SECRET.test(cfg.TURNSTILE_SECRET)) {
+  if (TURNSTILE_TEST_SECRET.test(cfg.TURNSTILE_SECRET) && !cfg.TURNSTILE_ALLOW_TEST_KEYS) {
     ctx.addIssue({
       code: 'custom',
       path: ['TURNSTILE_SECRET'],

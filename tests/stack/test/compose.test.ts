@@ -139,7 +139,13 @@ describe('docker-compose.yml', () => {
     const names = Object.keys(compose.services);
     for (const svc of Object.values(compose.services)) {
       for (const [key, value] of Object.entries(svc.environment ?? {})) {
-        if (!/_URL$/.test(key) || key === 'PUBLIC_SITE_URL' || interpolate(value) === '') continue;
+        // PUBLIC_SITE_URL and TURNSTILE_SCRIPT_URL are addresses for the visitor's browser, not services.
+        if (
+          !/_URL$/.test(key) ||
+          ['PUBLIC_SITE_URL', 'TURNSTILE_SCRIPT_URL'].includes(key) ||
+          interpolate(value) === ''
+        )
+          continue;
         const host = new URL(interpolate(value)).hostname;
         expect({ key, host, defined: names.includes(host) }).toEqual({ key, host, defined: true });
       }
@@ -152,6 +158,7 @@ describe('docker-compose.yml', () => {
     const published = Object.entries(compose.services)
       .filter(([, s]) => s.ports?.length)
       .map(([n]) => n);
-    expect(published.sort()).toEqual(['gateway', 'mailpit']);
+    // The Turnstile stand-in serves the widget script to the browser, as Cloudflare would.
+    expect(published.sort()).toEqual(['gateway', 'mailpit', 'turnstile-standin']);
   });
 });

@@ -153,10 +153,14 @@ describe('public flows through the gateway', () => {
     expect((await call(stack, 'GET', '/waitlist')).status).toBe(200);
   });
 
-  it('answers a JSON 502 for an upstream that is not running (auth-service arrives later)', async () => {
+  it('answers a JSON 401 for an admin call without a session, before any service sees it', async () => {
     const res = await call(stack, 'GET', `${stack.adminPrefix}/auth/me`);
-    expect([502, 503]).toContain(res.status);
-    expect(res.body).toMatchObject({ success: false, message: expect.any(String) });
+    expect(res.status).toBe(401);
+    expect(res.body).toMatchObject({
+      success: false,
+      error: 'UNAUTHORIZED',
+      message: 'Authentication required',
+    });
   });
 
   it('answers malformed JSON with a 400 through the gateway, never a 5xx', async () => {
