@@ -1,7 +1,7 @@
 import { codeFrom, type Stack, type SunkMail } from '@tunnelscope/test-kit';
 import type { Locator, Page } from 'playwright-core';
 
-/** The shared six-slot code entry control (apps/public-web components/code-entry). */
+/** The shared six-slot code entry control (`OneTimeCodeInput` of packages/web-ui). */
 export const codeGroup = (page: Page): Locator => page.getByRole('group', { name: 'Verification code' });
 export const codeSlot = (page: Page, n: number): Locator =>
   page.getByRole('textbox', { name: `Digit ${n} of 6` });

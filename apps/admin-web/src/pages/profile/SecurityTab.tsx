@@ -20,6 +20,7 @@ import {
 import { modals } from '@mantine/modals';
 import { IconDownload, IconShieldCheck } from '@tabler/icons-react';
 import { ADMIN_MESSAGES, TOTP_CODE_LENGTH, type Setup2faResponse } from '@tunnelscope/contracts';
+import { OneTimeCodeInput } from '@tunnelscope/web-ui';
 import { useState, type FormEvent } from 'react';
 import { useDisable2fa, useSetup2fa, useVerify2faSetup } from '../../api/auth.js';
 import { AdminApiError, RetriesExhaustedError, messageOf } from '../../api/client.js';
@@ -27,7 +28,6 @@ import { useCurrentUser } from '../../auth/AuthContext.js';
 import { reloadPage } from '../../auth/page-reload.js';
 import { CopyButton } from '../../components/copy-button/CopyButton.js';
 import { notifyError } from '../../components/notify.js';
-import { OneTimeCodeInput } from '../../components/one-time-code/OneTimeCodeInput.js';
 import { runtimeConfig } from '../../runtime-config.js';
 import { BACKUP_CODES_FILE_NAME, backupCodesText, downloadTextFile } from './backup-codes.js';
 

@@ -106,8 +106,9 @@ function found(list: IpSearchRecord[] = records, searchedIp = '185.220.101.4') {
 const ipInput = () => screen.getByLabelText('IP Address');
 
 /** The toast titled `title` (not the panel or alert of the same name). */
+/** A 5xx is tried 3 times 500 ms apart before its toast shows: wait longer than testing-library's 1 s. */
 async function findToast(title: string) {
-  const matches = await screen.findAllByText(title);
+  const matches = await screen.findAllByText(title, {}, { timeout: 5_000 });
   const toast = matches.map((el) => el.closest('.mantine-Notification-root')).find(Boolean);
   if (!toast) throw new Error(`no toast titled ${title}`);
   return toast as HTMLElement;

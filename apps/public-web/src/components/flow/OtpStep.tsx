@@ -1,13 +1,13 @@
 import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { OTP_LENGTH, validateOtpCode } from '@tunnelscope/contracts';
+import { OneTimeCodeInput } from '@tunnelscope/web-ui';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
-import { CodeEntry } from '../code-entry/CodeEntry.js';
 import { StepHeading } from './StepHeading.js';
 
 /**
  * The code step shared by the waitlist, VPN request and contact pages (and open to the security
- * demo): a heading, a line about where the code went, the six-digit CodeEntry, the verify button
- * and an optional way back to the form.
+ * demo): a heading, a line about where the code went, the six-digit OneTimeCodeInput, the verify
+ * button and an optional way back to the form.
  *
  *   <OtpStep
  *     title="Email Verification" verifyLabel="Verify Code"
@@ -119,7 +119,7 @@ export function OtpStep({
       <form onSubmit={handleSubmit} noValidate aria-busy={verifying || undefined}>
         <Stack gap="lg">
           <div ref={entryRef}>
-            <CodeEntry
+            <OneTimeCodeInput
               value={code}
               onChange={handleChange}
               onComplete={handleComplete}

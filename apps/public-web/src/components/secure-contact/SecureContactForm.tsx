@@ -32,9 +32,9 @@ import {
   validateOtpCode,
   type ContactFormInput,
 } from '@tunnelscope/contracts';
+import { OneTimeCodeInput } from '@tunnelscope/web-ui';
 import { logSecurityEvent, useSubmitContact, useVerifyContactOtp } from '../../api/hooks.js';
 import { ApiError } from '../../api/http.js';
-import { CodeEntry } from '../code-entry/CodeEntry.js';
 import { FORM_TEXT } from '../flow/messages.js';
 import { toast } from '../toast/toast.js';
 import classes from './SecureContactForm.module.css';
@@ -242,7 +242,7 @@ export function SecureContactForm({ labelledBy }: SecureContactFormProps) {
               Expires in {OTP_TTL_SECONDS / 60} minutes
             </Text>
           </Group>
-          <CodeEntry
+          <OneTimeCodeInput
             value={code}
             onChange={(next) => {
               setCode(next);

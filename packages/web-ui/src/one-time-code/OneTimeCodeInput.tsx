@@ -1,25 +1,29 @@
 /**
- * The one-time-code input of admin §5 ("One-time-code input"), used by the profile's two-factor
- * setup. It behaves like public-web's code entry (same rules, same keyboard), kept as this app's
- * own copy because the two SPAs share no UI package.
+ * The one-time-code input both SPAs share: public §2 ("Code entry control": the waitlist, VPN
+ * request and contact pages and the security demo) and admin §5 ("One-time-code input": the
+ * profile's two-factor setup).
  *
  *   <OneTimeCodeInput value={code} onChange={setCode} onComplete={verify} />
  *
  * Props
  * - value:       the digits entered so far, in box order (the parent owns it; '' clears every box).
  * - onChange:    called with the new digits after every edit.
- * - length:      number of boxes, default TOTP_CODE_LENGTH (6).
+ * - length:      number of boxes, default ONE_TIME_CODE_LENGTH (6, the OTP_LENGTH and
+ *                TOTP_CODE_LENGTH of @tunnelscope/contracts).
  * - onComplete:  called with the code when an edit (typing, paste, autofill) fills the last empty box.
  * - disabled:    disables every box (e.g. while the code is being checked).
  * - autoFocus:   focuses the first empty box on mount.
- * - label:       visible group label, default 'Verification code'.
+ * - label:       visible group label (the group's accessible name), default 'Verification code'.
  * - error:       message shown under the boxes and linked to each of them with aria-describedby.
+ *
+ * Each box is named 'Digit N of <length>'; the first has autocomplete="one-time-code".
  *
  * Behaviour: digits only, one per box; typing a digit moves focus to the next box; Backspace clears
  * the current box or, when it is empty, moves back and clears the previous one; Delete clears the
  * current box; ArrowLeft/ArrowRight/Home/End move; a paste (into any box) strips non-digits,
  * truncates to the length and fills from the first box; a phone's one-time-code autofill into the
- * first box fills them all.
+ * first box fills them all. A box cleared in the middle stays empty until typed into again, so
+ * `value` holds fewer than `length` digits until every box is filled.
  */
 import { Input } from '@mantine/core';
 import {
@@ -32,7 +36,6 @@ import {
   type FocusEvent,
   type KeyboardEvent,
 } from 'react';
-import { TOTP_CODE_LENGTH } from '@tunnelscope/contracts';
 import classes from './OneTimeCodeInput.module.css';
 
 export interface OneTimeCodeInputProps {
@@ -46,9 +49,12 @@ export interface OneTimeCodeInputProps {
   error?: string;
 }
 
+/** Six digits: the public pages' e-mailed codes and the admin panel's TOTP codes alike. */
+export const ONE_TIME_CODE_LENGTH = 6;
+
 const DEFAULT_LABEL = 'Verification code';
 
-/** Keeps only ASCII digits (a pasted "123 456" or "123-456" becomes "123456"). */
+/** Keeps only ASCII digits (a pasted "123 456" or "123-456" becomes "123456"; full-width digits go). */
 export function digitsOnly(text: string): string {
   return text.replace(/[^0-9]/g, '');
 }
@@ -61,7 +67,7 @@ function slotsFrom(value: string, length: number): string[] {
 export function OneTimeCodeInput({
   value,
   onChange,
-  length = TOTP_CODE_LENGTH,
+  length = ONE_TIME_CODE_LENGTH,
   onComplete,
   disabled = false,
   autoFocus = false,

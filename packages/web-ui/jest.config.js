@@ -1,0 +1,3 @@
+import { webJestConfig } from './jest-preset.js';
+
+export default webJestConfig();

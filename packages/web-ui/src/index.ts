@@ -1,0 +1,6 @@
+export {
+  digitsOnly,
+  ONE_TIME_CODE_LENGTH,
+  OneTimeCodeInput,
+  type OneTimeCodeInputProps,
+} from './one-time-code/OneTimeCodeInput.js';
