@@ -20,6 +20,18 @@ export const analyticsEnvSchema = baseServiceEnv
     STATS_UPDATE_RATE: claim('12H'),
     /** How long a counted /api/stats answer is shared by every replica (Redis). */
     STATS_CACHE_SECONDS: env.positiveInt(60),
+    /** Connections to the IP database per replica (request path). */
+    IPDB_POOL_MAX: env.positiveInt(5),
+    /** A connection attempt that takes longer fails: the admin sees the offline panel at once. */
+    IPDB_CONNECT_TIMEOUT_MS: env.positiveInt(1000),
+    /** Longest request-path statement (every one reads an index or a small view). */
+    IPDB_STATEMENT_TIMEOUT_MS: env.positiveInt(3000),
+    /** How long analytics and search answers are shared through Redis (admin §9: 5 minutes). */
+    IPDB_CACHE_SECONDS: env.positiveInt(300),
+    /** How often the analytics views are refreshed; 0 turns the scheduled refresh off. */
+    ANALYTICS_REFRESH_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(3600),
+    /** Longest a refresh may run (statement timeout and lock lifetime). */
+    ANALYTICS_REFRESH_TIMEOUT_SECONDS: env.positiveInt(1800),
   })
   .superRefine(refuseDevSecretsInProduction);
 

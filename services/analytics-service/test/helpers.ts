@@ -1,8 +1,17 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
-import { TEST_REDIS_URL, uniqueRedisPrefix } from '@tunnelscope/test-kit';
+import { ADMIN_API, type AdminRole } from '@tunnelscope/contracts';
+import { generateDataset, loadSources, SCALES } from '@tunnelscope/ipdb-dataset';
+import { signAdminIdentity } from '@tunnelscope/service-kit';
+import {
+  createTestDatabase,
+  TEST_REDIS_URL,
+  uniqueRedisPrefix,
+  type TestDatabase,
+} from '@tunnelscope/test-kit';
 import { readConfig, type AnalyticsConfig } from '../src/config.js';
+import { migrate } from '../src/migrations/index.js';
 
 export const SECRET = 'test-internal-secret-0123456789abcdef';
 /** Nothing listens on port 1: connections are refused at once. */
@@ -17,6 +26,8 @@ export function testConfig(env: Record<string, string> = {}): AnalyticsConfig {
       REDIS_PREFIX: uniqueRedisPrefix('analytics'),
       INTERNAL_SHARED_SECRET: SECRET,
       IPDB_URL: UNREACHABLE_IPDB_URL,
+      // Tests run the refresh themselves (refresh-job.int.test.ts).
+      ANALYTICS_REFRESH_INTERVAL_SECONDS: '0',
       ...env,
     },
     (code) => {
@@ -56,6 +67,35 @@ export async function get(
   path: string,
   headers: Record<string, string> = {},
 ): Promise<Answer> {
+  return send(app, 'GET', path, undefined, headers);
+}
+
+/** A POST with a JSON body (a string is sent as is; `undefined` sends an empty JSON body). */
+export async function post(
+  app: FastifyInstance,
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<Answer> {
+  return send(
+    app,
+    'POST',
+    path,
+    body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body),
+    {
+      'content-type': 'application/json',
+      ...headers,
+    },
+  );
+}
+
+async function send(
+  app: FastifyInstance,
+  method: string,
+  path: string,
+  body: string | undefined,
+  headers: Record<string, string>,
+): Promise<Answer> {
   let base = listening.get(app);
   if (!base) {
     base = app.listen({ port: 0, host: '127.0.0.1' }).then(() => {
@@ -64,7 +104,45 @@ export async function get(
     });
     listening.set(app, base);
   }
-  const res = await fetch(`${await base}${path}`, { headers });
+  const res = await fetch(`${await base}${path}`, { method, headers, body });
   const text = await res.text();
   return { statusCode: res.status, headers: Object.fromEntries(res.headers), json: () => JSON.parse(text) };
 }
+
+/** Identity headers as the gateway signs them for a signed-in operator. */
+export function adminHeaders(role: AdminRole = 'admin', secret = SECRET): Record<string, string> {
+  return signAdminIdentity(
+    {
+      adminId: '5f0c6c1e-3c2b-4f7a-9d51-0a9e8b7c6d5e',
+      sessionId: '9b2d4e6f-8a1c-4b3d-9e5f-7a6b5c4d3e2f',
+      username: role === 'admin' ? 'operator' : 'viewer',
+      email: `${role}@tunnelscope.example`,
+      role,
+      twoFactorEnabled: true,
+    },
+    secret,
+  );
+}
+
+/** Admin prefixes of the calls as analytics-service sees them (the gateway strips /admin-<hex>). */
+export const ANALYTICS_PATH = ADMIN_API.advancedAnalytics.path;
+export const SEARCH_PATH = ADMIN_API.searchIp.path;
+
+/** A fixed seed: every suite's small dataset is the same. */
+export const DATASET_SEED = 20261124;
+
+/**
+ * A database of its own, migrated and filled with the small dataset. The data packages are read
+ * once per test file.
+ */
+export async function createIpdb(label: string, opts: { generate?: boolean } = {}): Promise<TestDatabase> {
+  const db = await createTestDatabase(label);
+  if (opts.generate === false) {
+    await migrate(db.url);
+    return db;
+  }
+  sources ??= loadSources();
+  await generateDataset({ url: db.url, scale: SCALES.small, seed: DATASET_SEED, migrate, sources });
+  return db;
+}
+let sources: ReturnType<typeof loadSources> | undefined;

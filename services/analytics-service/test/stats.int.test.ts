@@ -4,7 +4,9 @@ import { statsResponseSchema, STATS_FALLBACK } from '@tunnelscope/contracts';
 import { GATEWAY_TOKEN_HEADER } from '@tunnelscope/service-kit';
 import { buildApp } from '../src/app.js';
 import type { StatsSource } from '../src/stats/stats-source.js';
-import { dropRedisPrefix, get, SECRET, TEST_REDIS_URL, testConfig } from './helpers.js';
+import type { TestDatabase } from '@tunnelscope/test-kit';
+import { formatCount } from '../src/stats/ipdb-stats-source.js';
+import { createIpdb, dropRedisPrefix, get, SECRET, TEST_REDIS_URL, testConfig } from './helpers.js';
 
 const FALLBACKS = {
   ipsTracked: STATS_FALLBACK.ipsTracked,
@@ -112,6 +114,38 @@ describe('GET /api/stats', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject(FALLBACKS);
     expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  describe('from the IP database', () => {
+    const databases: TestDatabase[] = [];
+    afterAll(async () => {
+      for (const db of databases) await db.drop();
+    });
+
+    it('counts the addresses tracked and the vendors of a loaded database', async () => {
+      const ipdb = await createIpdb('stats');
+      databases.push(ipdb);
+      const { app } = await start({ IPDB_URL: ipdb.url });
+      const res = await get(app, '/api/stats');
+      expect(res.json()).toEqual({
+        ipsTracked: formatCount(10_000),
+        vendorsSupported: formatCount(20),
+        accuracyRate: '99.7%',
+        updateRate: '12H',
+      });
+      expect(res.json()).toMatchObject({ ipsTracked: '10K+', vendorsSupported: '20+' });
+    });
+
+    it('answers the fallbacks while the IP database is migrated but empty', async () => {
+      const ipdb = await createIpdb('stats_empty', { generate: false });
+      databases.push(ipdb);
+      const { app } = await start({ IPDB_URL: ipdb.url });
+      expect((await get(app, '/api/stats')).json()).toEqual({
+        ...FALLBACKS,
+        accuracyRate: '99.7%',
+        updateRate: '12H',
+      });
+    });
   });
 
   describe('rate limit', () => {

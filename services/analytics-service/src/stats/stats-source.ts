@@ -7,9 +7,9 @@ export interface StatsCounts {
 }
 
 /**
- * Where the counted figures come from. The IP database (a later issue) brings an implementation
- * that counts its rows; until then the service answers the spec's fallbacks. Implementations may
- * throw or hang: the stats service bounds them and falls back, so /api/stats never fails.
+ * Where the counted figures come from: the IP database (`ipdb-stats-source.ts`) by default.
+ * Implementations may throw or hang: the stats service bounds them and falls back, so /api/stats
+ * never fails.
  */
 export interface StatsSource {
   counts(): Promise<StatsCounts>;
@@ -20,7 +20,7 @@ export const FALLBACK_COUNTS: StatsCounts = Object.freeze({
   vendorsSupported: STATS_FALLBACK.vendorsSupported,
 });
 
-/** No IP database yet: the public §2 fallbacks. */
+/** The public §2 fallbacks, always (for a deployment without an IP database, and tests). */
 export const fallbackStatsSource: StatsSource = {
   counts: async () => FALLBACK_COUNTS,
 };

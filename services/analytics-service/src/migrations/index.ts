@@ -1,0 +1,22 @@
+import type { Migration } from 'kysely/migration';
+import { createDb, ensureDatabase, migrateToLatest } from '@tunnelscope/service-kit';
+import * as ipDatabase from './20261124000000_ip_database.js';
+import * as analyticsViews from './20261124000100_analytics_views.js';
+
+/** Migrations of the IP database, which analytics-service owns (IPDB_URL). */
+export const migrations: Record<string, Migration> = {
+  '20261124000000_ip_database': ipDatabase,
+  '20261124000100_analytics_views': analyticsViews,
+};
+
+export const MIGRATION_TABLE = 'analytics_service_migrations';
+
+export async function migrate(ipdbUrl: string): Promise<void> {
+  await ensureDatabase(ipdbUrl);
+  const db = createDb(ipdbUrl, { max: 1, applicationName: 'analytics-service-migrate' });
+  try {
+    await migrateToLatest(db, migrations, MIGRATION_TABLE);
+  } finally {
+    await db.destroy();
+  }
+}
