@@ -2,6 +2,7 @@
  * The Search DB tab (admin §2 "Search DB"): look one IPv4 address up in the IP database and show
  * what it knows now, what it knew before, and the subdomains that pointed at it.
  */
+import { DbIpAttribution } from '../../components/attribution/DbIpAttribution.js';
 import {
   Alert,
   Badge,
@@ -307,6 +308,7 @@ export function SearchDbTab() {
       )}
 
       {search.data && <SearchResults result={search.data} />}
+      <DbIpAttribution />
     </Stack>
   );
 }

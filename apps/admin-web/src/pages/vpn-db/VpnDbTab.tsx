@@ -2,6 +2,7 @@
  * The Database Analytics tab (admin §2 "Analytics (tab vpn-db)"): five sub-tabs over one
  * analytics payload, cached in memory for 5 minutes (src/api/ipdb.ts).
  */
+import { DbIpAttribution } from '../../components/attribution/DbIpAttribution.js';
 import {
   Alert,
   Button,
@@ -133,6 +134,7 @@ export function VpnDbTab() {
       ) : (
         !problem && <AnalyticsSkeleton />
       )}
+      <DbIpAttribution />
     </Stack>
   );
 }
