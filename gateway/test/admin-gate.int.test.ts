@@ -8,45 +8,17 @@ import {
   deadUrl,
   send,
   startGateway,
-  startUpstream,
-  type FakeUpstream,
-  type RunningGateway,
+  useGatewayWithUpstreams,
 } from './helpers.js';
 
 const P = `/admin-${ADMIN_HEX}`;
 
 describe('admin API authentication at the gateway', () => {
-  let forms: FakeUpstream;
-  let auth: FakeUpstream;
-  let analytics: FakeUpstream;
-  let gw: RunningGateway;
-
-  beforeAll(async () => {
-    [forms, auth, analytics] = await Promise.all([
-      startUpstream('forms'),
-      startUpstream('auth'),
-      startUpstream('analytics'),
-    ]);
-    gw = await startGateway({
-      FORMS_SERVICE_URL: forms.url,
-      AUTH_SERVICE_URL: auth.url,
-      ANALYTICS_SERVICE_URL: analytics.url,
-    });
-  });
-  afterAll(async () => {
-    await gw.close();
-    await Promise.all([forms.close(), auth.close(), analytics.close()]);
-  });
-  beforeEach(() => {
-    for (const u of [forms, auth, analytics]) {
-      u.seen.length = 0;
-      u.resolves.length = 0;
-    }
-  });
-  const everythingSeen = () => [...forms.seen, ...auth.seen, ...analytics.seen];
+  const ctx = useGatewayWithUpstreams();
+  const everythingSeen = () => [...ctx.forms.seen, ...ctx.auth.seen, ...ctx.analytics.seen];
 
   it('refuses a call without a session cookie and forwards nothing', async () => {
-    const res = await send(`${gw.url}${P}/data/admin-users`);
+    const res = await send(`${ctx.gw.url}${P}/data/admin-users`);
     expect(res.status).toBe(401);
     expect(res.json()).toMatchObject({
       success: false,
@@ -54,52 +26,54 @@ describe('admin API authentication at the gateway', () => {
       message: 'Authentication required',
     });
     expect(everythingSeen()).toHaveLength(0);
-    expect(auth.resolves).toHaveLength(0);
+    expect(ctx.auth.resolves).toHaveLength(0);
   });
 
   it('refuses a dead session, clears its cookie, and forwards nothing', async () => {
-    const res = await send(`${gw.url}${P}/vpn-db/advanced-analytics`, {
+    const res = await send(`${ctx.gw.url}${P}/vpn-db/advanced-analytics`, {
       headers: { cookie: 'ts_admin_session=a-dead-or-forged-session-token' },
     });
     expect(res.status).toBe(401);
     expect(res.json()).toMatchObject({ message: 'Your session has expired. Please sign in again.' });
     expect(String(res.headers['set-cookie'])).toContain(`ts_admin_session=; Path=${P}; Max-Age=0`);
-    expect(auth.resolves).toHaveLength(1);
+    expect(ctx.auth.resolves).toHaveLength(1);
     expect(everythingSeen()).toHaveLength(0);
   });
 
   it('sends a live session upstream with an identity signed by the shared secret', async () => {
-    const res = await send(`${gw.url}${P}/vpn-db/advanced-analytics`, { headers: adminHeaders(gw.url) });
+    const res = await send(`${ctx.gw.url}${P}/vpn-db/advanced-analytics`, {
+      headers: adminHeaders(ctx.gw.url),
+    });
     expect(res.status).toBe(200);
-    const seen = analytics.seen[0]!.headers;
+    const seen = ctx.analytics.seen[0]!.headers;
     expect(verifyAdminIdentity(seen[ADMIN_IDENTITY_HEADER], seen[ADMIN_SIGNATURE_HEADER], SECRET)).toEqual(
       TEST_IDENTITY,
     );
-    expect(auth.resolves[0]).toMatchObject({ token: VALID_SESSION_TOKEN, touch: true });
+    expect(ctx.auth.resolves[0]).toMatchObject({ token: VALID_SESSION_TOKEN, touch: true });
   });
 
   it('drops identity headers a client forged, even on the sign-in call that needs no session', async () => {
     const forged = { [ADMIN_IDENTITY_HEADER]: 'eyJ4IjoxfQ', [ADMIN_SIGNATURE_HEADER]: 'forged' };
-    await send(`${gw.url}${P}/auth/login`, {
+    await send(`${ctx.gw.url}${P}/auth/login`, {
       method: 'POST',
-      headers: { ...adminHeaders(gw.url), cookie: '', ...forged },
+      headers: { ...adminHeaders(ctx.gw.url), cookie: '', ...forged },
       body: '{}',
     });
-    expect(auth.seen[0]!.headers).not.toHaveProperty(ADMIN_IDENTITY_HEADER);
-    expect(auth.seen[0]!.headers).not.toHaveProperty(ADMIN_SIGNATURE_HEADER);
-    expect(auth.resolves).toHaveLength(0);
+    expect(ctx.auth.seen[0]!.headers).not.toHaveProperty(ADMIN_IDENTITY_HEADER);
+    expect(ctx.auth.seen[0]!.headers).not.toHaveProperty(ADMIN_SIGNATURE_HEADER);
+    expect(ctx.auth.resolves).toHaveLength(0);
 
-    const res = await send(`${gw.url}${P}/data/active-sessions`, { headers: { ...forged } });
+    const res = await send(`${ctx.gw.url}${P}/data/active-sessions`, { headers: { ...forged } });
     expect(res.status).toBe(401);
     expect(everythingSeen()).toHaveLength(1);
   });
 
   it('tells auth-service not to move lastActivity for the panel background calls', async () => {
-    await send(`${gw.url}${P}/data/active-sessions`, {
-      headers: adminHeaders(gw.url, { 'x-admin-background': '1' }),
+    await send(`${ctx.gw.url}${P}/data/active-sessions`, {
+      headers: adminHeaders(ctx.gw.url, { 'x-admin-background': '1' }),
     });
-    expect(auth.resolves[0]).toMatchObject({ touch: false });
-    expect(auth.seen[0]!.headers['x-admin-background']).toBe('1');
+    expect(ctx.auth.resolves[0]).toMatchObject({ touch: false });
+    expect(ctx.auth.seen[0]!.headers['x-admin-background']).toBe('1');
   });
 
   it.each([
@@ -107,9 +81,9 @@ describe('admin API authentication at the gateway', () => {
     ['no Origin at all', { origin: undefined }],
     ['the public site on another port', { origin: 'http://127.0.0.1:1' }],
   ])('refuses a state-changing call from %s', async (_label, override) => {
-    const headers = { ...adminHeaders(gw.url), ...override };
+    const headers = { ...adminHeaders(ctx.gw.url), ...override };
     if (override.origin === undefined) delete headers.origin;
-    const res = await send(`${gw.url}${P}/admin-users`, { method: 'POST', headers, body: '{}' });
+    const res = await send(`${ctx.gw.url}${P}/admin-users`, { method: 'POST', headers, body: '{}' });
     expect(res.status).toBe(403);
     expect(res.json()).toMatchObject({
       error: 'FORBIDDEN',
@@ -120,9 +94,9 @@ describe('admin API authentication at the gateway', () => {
 
   it('refuses a state-changing call that is not JSON, sign-in included', async () => {
     for (const path of ['/auth/login', '/auth/logout', '/data/disconnect-session']) {
-      const res = await send(`${gw.url}${P}${path}`, {
+      const res = await send(`${ctx.gw.url}${P}${path}`, {
         method: 'POST',
-        headers: adminHeaders(gw.url, { 'content-type': 'application/x-www-form-urlencoded' }),
+        headers: adminHeaders(ctx.gw.url, { 'content-type': 'application/x-www-form-urlencoded' }),
         body: 'a=1',
       });
       expect(res.status).toBe(415);
@@ -132,9 +106,9 @@ describe('admin API authentication at the gateway', () => {
   });
 
   it('accepts JSON with a charset from the same origin', async () => {
-    const res = await send(`${gw.url}${P}/auth/logout`, {
+    const res = await send(`${ctx.gw.url}${P}/auth/logout`, {
       method: 'POST',
-      headers: adminHeaders(gw.url, { 'content-type': 'application/json; charset=utf-8' }),
+      headers: adminHeaders(ctx.gw.url, { 'content-type': 'application/json; charset=utf-8' }),
       body: '{}',
     });
     expect(res.status).toBe(200);
@@ -142,9 +116,9 @@ describe('admin API authentication at the gateway', () => {
 
   it('answers 503 when auth-service cannot resolve sessions, without forwarding', async () => {
     const other = await startGateway({
-      FORMS_SERVICE_URL: forms.url,
+      FORMS_SERVICE_URL: ctx.forms.url,
       AUTH_SERVICE_URL: await deadUrl(),
-      ANALYTICS_SERVICE_URL: analytics.url,
+      ANALYTICS_SERVICE_URL: ctx.analytics.url,
     });
     try {
       const res = await send(`${other.url}${P}/data/waitlist`, { headers: adminHeaders(other.url) });

@@ -6,44 +6,21 @@ import {
   deadUrl,
   send,
   startGateway,
-  startUpstream,
   type FakeUpstream,
   type RunningGateway,
+  useGatewayWithUpstreams,
 } from './helpers.js';
 
 const P = `/admin-${ADMIN_HEX}`;
 
 describe('gateway proxy', () => {
+  const ctx = useGatewayWithUpstreams({ UPSTREAM_TIMEOUT_MS: '300' });
   let forms: FakeUpstream;
   let auth: FakeUpstream;
   let analytics: FakeUpstream;
   let gw: RunningGateway;
-
-  beforeAll(async () => {
-    [forms, auth, analytics] = await Promise.all([
-      startUpstream('forms'),
-      startUpstream('auth'),
-      startUpstream('analytics'),
-    ]);
-    gw = await startGateway({
-      FORMS_SERVICE_URL: forms.url,
-      AUTH_SERVICE_URL: auth.url,
-      ANALYTICS_SERVICE_URL: analytics.url,
-      UPSTREAM_TIMEOUT_MS: '300',
-    });
-  });
-
-  afterAll(async () => {
-    await gw.close();
-    await Promise.all([forms.close(), auth.close(), analytics.close()]);
-  });
-
-  beforeEach(() => {
-    for (const u of [forms, auth, analytics]) {
-      u.seen.length = 0;
-      u.resolves.length = 0;
-      u.handler = null;
-    }
+  beforeAll(() => {
+    ({ forms, auth, analytics, gw } = ctx);
   });
 
   const upstreams = () => ({ forms, auth, analytics });
