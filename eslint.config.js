@@ -24,6 +24,12 @@ export default tseslint.config(
     rules: { 'no-console': 'off' },
   },
   {
+    // CommonJS config files (postcss.config.cjs re-exports @tunnelscope/web-ui/postcss).
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     // Migrations are typed Kysely<any> on purpose: frozen in time, they must not depend on
     // today's schema types.
     files: ['**/src/migrations/*.ts'],

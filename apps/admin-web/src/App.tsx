@@ -14,7 +14,7 @@ import { ErrorBoundary } from './components/error-boundary/ErrorBoundary.js';
 import { LoadingScreen } from './components/layout/LoadingScreen.js';
 import { LoginPage } from './pages/login/LoginPage.js';
 import { adminThemeManager, DEFAULT_ADMIN_THEME } from './theme/theme-store.js';
-import { cssVariablesResolver, theme } from './theme/theme.js';
+import { cssVariablesResolver, theme } from '@tunnelscope/web-ui/theme';
 
 // The login screen is what an unauthenticated visit needs first; the dashboard shell is its own
 // chunk, fetched while the operator types so the post-login reload check (600 ms) never waits on it.

@@ -1,37 +1,5 @@
-import { RUNTIME_CONFIG_ELEMENT_ID, type RuntimeConfig } from '@tunnelscope/contracts';
+import { readRuntimeConfig } from '@tunnelscope/web-ui/runtime-config';
 
-/**
- * What `vite` alone (no gateway to inject settings) and the unit tests fall back to: Cloudflare's
- * always-passing test site key. The gateway always injects the real block.
- */
-const DEVELOPMENT_DEFAULTS: RuntimeConfig = {
-  brandName: 'TunnelScope',
-  salesEmail: 'sales@tunnelscope.example',
-  supportEmail: 'support@tunnelscope.example',
-  turnstileSiteKey: '1x00000000000000000000AA',
-  turnstileScriptUrl: 'https://challenges.cloudflare.com/turnstile/v0/api.js',
-};
-
-/**
- * Reads the settings the gateway wrote into index.html as
- * `<script type="application/json" id="runtime-config">` (DECISIONS.md: never baked into the
- * bundle). Checked field by field, as public-web does: the gateway validated them at start-up, and
- * a broken block must not keep the panel from starting.
- */
-export function readRuntimeConfig(doc: Document = document): RuntimeConfig {
-  const text = doc.getElementById(RUNTIME_CONFIG_ELEMENT_ID)?.textContent;
-  if (!text) return DEVELOPMENT_DEFAULTS;
-  try {
-    const parsed = JSON.parse(text) as Record<string, unknown>;
-    const merged = { ...DEVELOPMENT_DEFAULTS };
-    for (const key of Object.keys(DEVELOPMENT_DEFAULTS) as (keyof RuntimeConfig)[]) {
-      const value = parsed[key];
-      if (typeof value === 'string' && value.length > 0 && value.length <= 2048) merged[key] = value;
-    }
-    return merged;
-  } catch {
-    return DEVELOPMENT_DEFAULTS;
-  }
-}
+export { readRuntimeConfig };
 
 export const runtimeConfig = readRuntimeConfig();

@@ -7,7 +7,7 @@ import { createQueryClient } from './api/query-client.js';
 import { ErrorBoundary } from './components/ErrorBoundary.js';
 import { AppLayout } from './components/layout/AppLayout.js';
 import { DEFAULT_THEME, themeStoreManager } from './theme/theme-store.js';
-import { cssVariablesResolver, theme } from './theme/theme.js';
+import { cssVariablesResolver, theme } from '@tunnelscope/web-ui/theme';
 import HomePage from './pages/home/HomePage.js';
 import { UI_TIMINGS } from '@tunnelscope/contracts';
 

@@ -4,3 +4,5 @@ export {
   OneTimeCodeInput,
   type OneTimeCodeInputProps,
 } from './one-time-code/OneTimeCodeInput.js';
+export { readRuntimeConfig } from './runtime-config/runtime-config.js';
+export { cssVariablesResolver, theme } from './theme/theme.js';

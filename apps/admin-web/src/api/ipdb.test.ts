@@ -1,5 +1,6 @@
 import { jest } from '@jest/globals';
 import { ADMIN_TIMINGS } from '@tunnelscope/contracts';
+import { answer, installFetchMock } from '../test/fetch-mock.js';
 import { analyticsBody, analyticsFixture } from '../pages/vpn-db/analytics.fixture.js';
 import {
   DatabaseOfflineError,
@@ -10,20 +11,7 @@ import {
   searchIp,
 } from './ipdb.js';
 
-function jsonResponse(status: number, body: unknown, statusText = status < 400 ? 'OK' : 'Error'): Response {
-  return {
-    ok: status >= 200 && status < 300,
-    status,
-    statusText,
-    text: async () => JSON.stringify(body),
-  } as Response;
-}
-
 let fetchMock: jest.Mock<typeof fetch>;
-
-function answer(status: number, body: unknown, statusText?: string) {
-  fetchMock.mockImplementation(async () => jsonResponse(status, body, statusText));
-}
 
 /** Settles a promise while fake timers run, so the API client's retry pauses pass. */
 async function settle<T>(promise: Promise<T>): Promise<T> {
@@ -39,8 +27,7 @@ async function settle<T>(promise: Promise<T>): Promise<T> {
 
 beforeEach(() => {
   invalidateAnalyticsCache();
-  fetchMock = jest.fn<typeof fetch>();
-  globalThis.fetch = fetchMock;
+  fetchMock = installFetchMock();
   jest.useFakeTimers();
 });
 

@@ -1,6 +1,6 @@
 import { createTheme, type CSSVariablesResolver } from '@mantine/core';
 
-/** The public site's theme (STYLE.md: one Mantine theme), dark by default here (admin §2). */
+/** The one Mantine theme of both SPAs (STYLE.md); each picks its default colour scheme itself. */
 export const theme = createTheme({
   primaryColor: 'blue',
   // White on blue shades 6 (3.5:1) and 7 (4.2:1) fails WCAG AA; shade 8 passes (4.9:1).

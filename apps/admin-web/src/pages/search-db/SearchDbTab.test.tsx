@@ -1,43 +1,16 @@
-import { jest } from '@jest/globals';
+import type { jest } from '@jest/globals';
 import { notifications } from '@mantine/notifications';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { IpSearchRecord } from '@tunnelscope/contracts';
+import { answer, installFetchMock } from '../../test/fetch-mock.js';
+import { emptyIpSearchRecord } from '../../test/ip-search-record.fixture.js';
 import { renderWithProviders } from '../../test/render.js';
 import { SearchDbTab, validateIpInput } from './SearchDbTab.js';
 
-function jsonResponse(status: number, body: unknown, statusText = status < 400 ? 'OK' : 'Error'): Response {
-  return {
-    ok: status >= 200 && status < 300,
-    status,
-    statusText,
-    text: async () => JSON.stringify(body),
-  } as Response;
-}
-
 let fetchMock: jest.Mock<typeof fetch>;
 
-function answer(status: number, body: unknown, statusText?: string) {
-  fetchMock.mockImplementation(async () => jsonResponse(status, body, statusText));
-}
-
-const empty: IpSearchRecord = {
-  data_type: 'current',
-  ip: '185.220.101.4',
-  country: null,
-  city: null,
-  isp: null,
-  vpnname: null,
-  vendorname: null,
-  is_vpn: null,
-  is_proxy: null,
-  is_tor: null,
-  lastchecked: null,
-  historydate: null,
-  subdomainname: null,
-  subdomain: null,
-  subdomain_lastchecked: null,
-};
+const empty = emptyIpSearchRecord;
 
 const records: IpSearchRecord[] = [
   {
@@ -115,8 +88,7 @@ async function findToast(title: string) {
 }
 
 beforeEach(() => {
-  fetchMock = jest.fn<typeof fetch>();
-  globalThis.fetch = fetchMock;
+  fetchMock = installFetchMock();
 });
 
 // The toast store is module-level: a toast of one test would still be there in the next.

@@ -1,23 +1,8 @@
 import type { IpSearchRecord } from '@tunnelscope/contracts';
+import { emptyIpSearchRecord } from '../../test/ip-search-record.fixture.js';
 import { groupRecords } from './search-groups.js';
 
-const base: IpSearchRecord = {
-  data_type: 'current',
-  ip: '185.220.101.4',
-  country: null,
-  city: null,
-  isp: null,
-  vpnname: null,
-  vendorname: null,
-  is_vpn: null,
-  is_proxy: null,
-  is_tor: null,
-  lastchecked: null,
-  historydate: null,
-  subdomainname: null,
-  subdomain: null,
-  subdomain_lastchecked: null,
-};
+const base = emptyIpSearchRecord;
 
 describe('groupRecords', () => {
   it('puts each record in the group of its data_type, in the spec order, keeping server order', () => {

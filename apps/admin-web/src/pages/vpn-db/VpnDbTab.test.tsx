@@ -3,27 +3,15 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ADMIN_TIMINGS, type AnalyticsPayload } from '@tunnelscope/contracts';
 import { invalidateAnalyticsCache } from '../../api/ipdb.js';
+import { answer, installFetchMock } from '../../test/fetch-mock.js';
 import { renderWithProviders, testQueryClient } from '../../test/render.js';
 import { analyticsBody, analyticsFixture, emptyAnalyticsFixture } from './analytics.fixture.js';
 import { VpnDbTab } from './VpnDbTab.js';
 
-function jsonResponse(status: number, body: unknown, statusText = status < 400 ? 'OK' : 'Error'): Response {
-  return {
-    ok: status >= 200 && status < 300,
-    status,
-    statusText,
-    text: async () => JSON.stringify(body),
-  } as Response;
-}
-
 let fetchMock: jest.Mock<typeof fetch>;
 
-function answerAlways(status: number, body: unknown, statusText?: string) {
-  fetchMock.mockImplementation(async () => jsonResponse(status, body, statusText));
-}
-
 function answerWith(data: AnalyticsPayload = analyticsFixture) {
-  answerAlways(200, analyticsBody(data));
+  answer(200, analyticsBody(data));
 }
 
 async function showTab(name: string) {
@@ -38,8 +26,7 @@ function section(title: string) {
 
 beforeEach(() => {
   invalidateAnalyticsCache();
-  fetchMock = jest.fn<typeof fetch>();
-  globalThis.fetch = fetchMock;
+  fetchMock = installFetchMock();
 });
 
 afterEach(() => {
@@ -119,7 +106,7 @@ describe('VpnDbTab', () => {
   });
 
   it('shows the orange database-offline panel on networkError, and Retry Connection fetches again', async () => {
-    answerAlways(200, { success: false, networkError: true, message: 'connect ECONNREFUSED 127.0.0.1:5432' });
+    answer(200, { success: false, networkError: true, message: 'connect ECONNREFUSED 127.0.0.1:5432' });
     renderWithProviders(<VpnDbTab />);
 
     const panel = await screen.findByTestId('db-offline');
@@ -136,7 +123,7 @@ describe('VpnDbTab', () => {
   });
 
   it('treats networkError behind a 503 as the offline state, not an HTTP error', async () => {
-    answerAlways(
+    answer(
       503,
       { success: false, networkError: true, message: 'IP database unreachable' },
       'Service Unavailable',
@@ -149,7 +136,7 @@ describe('VpnDbTab', () => {
   });
 
   it("shows 'Analytics Error' with 'HTTP 500: Failed to fetch analytics', and Retry recovers", async () => {
-    answerAlways(500, { success: false, error: 'INTERNAL', message: 'boom' }, 'Internal Server Error');
+    answer(500, { success: false, error: 'INTERNAL', message: 'boom' }, 'Internal Server Error');
     renderWithProviders(<VpnDbTab />);
 
     expect(await screen.findByText('Analytics Error', {}, { timeout: 4_000 })).toBeInTheDocument();

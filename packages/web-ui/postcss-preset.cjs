@@ -1,0 +1,18 @@
+/**
+ * The PostCSS config of both SPAs (Mantine's preset and its breakpoint variables): each app's
+ * postcss.config.cjs is `module.exports = require('@tunnelscope/web-ui/postcss');`.
+ */
+module.exports = {
+  plugins: {
+    'postcss-preset-mantine': {},
+    'postcss-simple-vars': {
+      variables: {
+        'mantine-breakpoint-xs': '36em',
+        'mantine-breakpoint-sm': '48em',
+        'mantine-breakpoint-md': '62em',
+        'mantine-breakpoint-lg': '75em',
+        'mantine-breakpoint-xl': '88em',
+      },
+    },
+  },
+};
