@@ -62,6 +62,17 @@ await new Promise((resolve, reject) => {
   m.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`migrations failed (${code})`))));
 });
 
+// 1b. Development only: an empty IP database gets the small generated dataset (scripts/ipdb-ensure.mjs).
+await new Promise((resolve) => {
+  const g = spawn(process.execPath, [path.join(root, 'scripts/ipdb-ensure.mjs')], { env, stdio: 'inherit' });
+  // A failure here leaves the IP database empty: the site falls back, nothing else depends on it.
+  g.on('exit', (code) => {
+    if (code !== 0)
+      console.error('ipdb: could not generate the small dataset; /api/stats shows its fallbacks');
+    resolve();
+  });
+});
+
 // 2. A local mail sink when no SMTP server is configured.
 if (!env.SMTP_URL) {
   const smtpPort = env.MAIL_SINK_SMTP_PORT ?? '1025';
