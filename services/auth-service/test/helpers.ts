@@ -24,16 +24,20 @@ import {
 } from '@tunnelscope/service-kit';
 import {
   TEST_REDIS_URL,
+  TestClock,
   createTestDatabase,
+  deleteKeysWithPrefix,
+  nextIp,
   uniqueRedisPrefix,
   type TestDatabase,
 } from '@tunnelscope/test-kit';
+
+export { TestClock, nextIp } from '@tunnelscope/test-kit';
 import { startTurnstileStandin, DUMMY_TOKEN, type TurnstileStandin } from '@tunnelscope/turnstile-standin';
 import argon2 from 'argon2';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Redis } from 'ioredis';
 import { buildApp } from '../src/app.js';
-import type { Clock } from '../src/clock.js';
 import { loadAuthConfig, type AuthConfig } from '../src/config.js';
 import { createSecretBox } from '../src/crypto/secret-box.js';
 import type { AdminUserRow, AuthDatabase, AuthDb } from '../src/db/schema.js';
@@ -44,16 +48,6 @@ import { secretContext } from '../src/two-factor/two-factor-service.js';
 export const ADMIN_PREFIX = '/admin-ab12cd34ef56ab78cd90ef12ab34cd56';
 export const PASSWORD = 'Correct-Horse1!';
 export { DUMMY_TOKEN };
-
-export class TestClock implements Clock {
-  private current = Date.now();
-  now(): Date {
-    return new Date(this.current);
-  }
-  advance(ms: number): void {
-    this.current += ms;
-  }
-}
 
 export interface TestContext {
   app: FastifyInstance;
@@ -107,7 +101,7 @@ export async function createTestContext(
     async close() {
       await app.close();
       await mailQueue.close();
-      await deleteKeys(redis, prefix);
+      await deleteKeysWithPrefix(redis, prefix);
       redis.disconnect();
       await db.destroy();
       await turnstile.close();
@@ -116,28 +110,12 @@ export async function createTestContext(
   };
 }
 
-async function deleteKeys(redis: Redis, prefix: string): Promise<void> {
-  let cursor = '0';
-  do {
-    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
-    if (keys.length) await redis.del(...keys);
-    cursor = next;
-  } while (cursor !== '0');
-}
-
 let counter = 0;
 /** A name and address no other test uses. */
 export function unique(tag = 'op'): { username: string; email: string } {
   counter++;
   const id = `${tag}_${Date.now().toString(36)}_${counter}`;
   return { username: id.slice(0, 50), email: `${id}@tunnelscope.example` };
-}
-
-let ipCounter = 0;
-/** A client address of its own for each test, so per-address limits never leak between tests. */
-export function nextIp(): string {
-  ipCounter++;
-  return `198.51.100.${ipCounter % 250}`;
 }
 
 export interface TestAdmin {

@@ -10,26 +10,20 @@ import {
 } from '@tunnelscope/service-kit';
 import {
   TEST_REDIS_URL,
+  TestClock,
   createTestDatabase,
+  deleteKeysWithPrefix,
   uniqueRedisPrefix,
   type TestDatabase,
 } from '@tunnelscope/test-kit';
+
+export { TestClock, nextIp } from '@tunnelscope/test-kit';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Redis } from 'ioredis';
-import { buildApp, type Clock } from '../src/app.js';
+import { buildApp } from '../src/app.js';
 import { loadFormsConfig, type FormsConfig } from '../src/config.js';
 import type { FormsDatabase, FormsDb } from '../src/db/schema.js';
 import { migrate } from '../src/migrations/index.js';
-
-export class TestClock implements Clock {
-  private current = Date.now();
-  now(): Date {
-    return new Date(this.current);
-  }
-  advance(ms: number): void {
-    this.current += ms;
-  }
-}
 
 export interface TestContext {
   app: FastifyInstance;
@@ -84,28 +78,12 @@ export async function createTestContext(
     async close() {
       await app.close();
       await mailQueue.close();
-      await deleteKeys(redis, prefix);
+      await deleteKeysWithPrefix(redis, prefix);
       redis.disconnect();
       await db.destroy();
       await database.drop();
     },
   };
-}
-
-export async function deleteKeys(redis: Redis, prefix: string): Promise<void> {
-  let cursor = '0';
-  do {
-    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
-    if (keys.length) await redis.del(...keys);
-    cursor = next;
-  } while (cursor !== '0');
-}
-
-let ipCounter = 0;
-/** A client address of its own for each test, so per-address limits never leak between tests. */
-export function nextIp(): string {
-  ipCounter++;
-  return `198.51.100.${ipCounter % 250}`;
 }
 
 let emailCounter = 0;
