@@ -49,9 +49,19 @@ export async function insertSession(
   return inserted.id;
 }
 
+const IDENTITY_COLUMNS = [
+  's.id as session_id',
+  'u.id as admin_id',
+  'u.username',
+  'u.email',
+  'u.role',
+  'u.two_factor_enabled',
+] as const;
+
 /**
  * One statement: finds the live session of `tokenHash` joined with its active admin and, when
- * `touch`, moves its last activity (never backwards). Nothing comes back for a dead session.
+ * `touch`, moves its last activity (never backwards). Nothing comes back for a dead session. The
+ * panel's background calls (`touch` false) only read: no row version is written for a poll.
  */
 export async function resolveSession(
   db: Executor,
@@ -59,25 +69,23 @@ export async function resolveSession(
   at: Liveness,
   touch: boolean,
 ): Promise<SessionIdentityRow | undefined> {
+  if (!touch) {
+    return db
+      .selectFrom('admin_sessions as s')
+      .innerJoin('admin_users as u', 'u.id', 's.admin_id')
+      .where('s.session_token', '=', tokenHash)
+      .where(live(at))
+      .select(IDENTITY_COLUMNS)
+      .executeTakeFirst();
+  }
   return db
     .updateTable('admin_sessions as s')
     .from('admin_users as u')
-    .set({
-      last_activity: touch
-        ? sql<Date>`greatest(s.last_activity, ${at.now}::timestamptz)`
-        : sql<Date>`s.last_activity`,
-    })
+    .set({ last_activity: sql<Date>`greatest(s.last_activity, ${at.now}::timestamptz)` })
     .whereRef('u.id', '=', 's.admin_id')
     .where('s.session_token', '=', tokenHash)
     .where(live(at))
-    .returning([
-      's.id as session_id',
-      'u.id as admin_id',
-      'u.username',
-      'u.email',
-      'u.role',
-      'u.two_factor_enabled',
-    ])
+    .returning(IDENTITY_COLUMNS)
     .executeTakeFirst();
 }
 
@@ -94,14 +102,7 @@ export async function findLiveSession(
     .where('s.id', '=', sessionId)
     .where('s.admin_id', '=', adminId)
     .where(live(at))
-    .select([
-      's.id as session_id',
-      'u.id as admin_id',
-      'u.username',
-      'u.email',
-      'u.role',
-      'u.two_factor_enabled',
-    ])
+    .select(IDENTITY_COLUMNS)
     .executeTakeFirst();
 }
 
