@@ -7,6 +7,7 @@ import {
   ADMIN_ROLES,
   CSV_EXPORT_LIMIT,
   DEFAULT_TABLE_PAGE_SIZE,
+  MAX_LIST_LIMIT,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   TOTP_CODE_LENGTH,
@@ -47,6 +48,7 @@ export const ADMIN_MESSAGES = {
   sessionNotFound: 'Session not found',
   crossOrigin: 'Cross-origin requests are not allowed',
   jsonRequired: 'Content-Type must be application/json',
+  listLimit: `limit must not exceed ${MAX_LIST_LIMIT}, or be ${CSV_EXPORT_LIMIT} for an export`,
 } as const;
 
 // ---- fields ----
@@ -132,7 +134,8 @@ export function listQuerySchema<
       .number()
       .int()
       .min(1, 'limit must be at least 1')
-      .max(CSV_EXPORT_LIMIT, `limit must not exceed ${CSV_EXPORT_LIMIT}`)
+      // A page holds at most 100 rows; the one bigger size is an export's (admin §7, DECISIONS.md).
+      .refine((limit) => limit <= MAX_LIST_LIMIT || limit === CSV_EXPORT_LIMIT, ADMIN_MESSAGES.listLimit)
       .default(DEFAULT_TABLE_PAGE_SIZE),
     search: z.string().trim().max(200, 'search must not exceed 200 characters').optional(),
     sort: z.enum(opts.sortColumns).default(opts.defaultSort as Sort[number]),

@@ -18,3 +18,4 @@ export * from './admin-constants.js';
 export * from './admin-routes.js';
 export * from './admin-api.js';
 export * from './ipdb-api.js';
+export * from './admin-review.js';

@@ -2,8 +2,6 @@
  * Answers of auth-service that the spec does not word (its own wording lives in contracts'
  * ADMIN_MESSAGES and is used as is). Success texts match the panel's toasts (admin §8).
  */
-import { CSV_EXPORT_LIMIT, MAX_LIST_LIMIT } from '@tunnelscope/contracts';
-
 export const AUTH_MESSAGES = {
   loginSuccess: 'Login successful',
   loggedOut: 'Logged out successfully',
@@ -17,6 +15,5 @@ export const AUTH_MESSAGES = {
   adminUserDeleted: 'Admin user deleted successfully',
   passwordResetSent: 'Password Reset Sent',
   sessionDisconnected: 'Session disconnected successfully',
-  listLimit: `limit must not exceed ${MAX_LIST_LIMIT}, or be ${CSV_EXPORT_LIMIT} for an export`,
   mailUnavailable: 'We could not send the e-mail right now. Please try again in a moment.',
 } as const;

@@ -5,11 +5,13 @@
 import { createDb, ensureDatabase, migrateToLatest } from '@tunnelscope/service-kit';
 import type { Migration } from 'kysely/migration';
 import * as publicForms from './20251123000000_public_forms.js';
+import * as reviewLists from './20261123120000_review_lists.js';
 
 export const MIGRATION_TABLE = 'forms_service_migrations';
 
 export const migrations: Record<string, Migration> = {
   '20251123000000_public_forms': publicForms,
+  '20261123120000_review_lists': reviewLists,
 };
 
 /** Creates the database if needed and applies every pending migration. */
