@@ -11,3 +11,5 @@ export * from './redis.js';
 export * from './request-id.js';
 export * from './server.js';
 export * from './admin-identity.js';
+export * from './admin-audit.js';
+export * from './like-pattern.js';

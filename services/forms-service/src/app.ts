@@ -4,6 +4,7 @@
  */
 import {
   createServiceApp,
+  installAdminIdentity,
   installGatewayTrust,
   pingDb,
   registerHealthRoutes,
@@ -14,6 +15,7 @@ import type { Redis } from 'ioredis';
 import type { Clock } from './codes/code-step.js';
 import type { FormsConfig } from './config.js';
 import type { FormsDb } from './db/schema.js';
+import adminReviewRoutes from './routes/admin/index.js';
 import publicRoutes from './routes/index.js';
 import { registerRateLimits } from './routes/rate-limit.js';
 import { createFormServices } from './services.js';
@@ -41,6 +43,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: BODY_LIMIT_BYTES,
   });
   installGatewayTrust(app, deps.config.INTERNAL_SHARED_SECRET);
+  installAdminIdentity(app, deps.config.INTERNAL_SHARED_SECRET);
   registerHealthRoutes(app, {
     postgres: () => pingDb(deps.db),
     redis: () => deps.redis.ping(),
@@ -49,5 +52,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const services = createFormServices({ ...deps, log: app.log });
   await registerRateLimits(app, { redis: deps.redis, config: deps.config, logs: services.logs });
   await app.register(publicRoutes, { services, config: deps.config });
+  await app.register(adminReviewRoutes, { review: services.review });
   return app;
 }

@@ -9,6 +9,8 @@ import { createContactService, type ContactService } from './contacts/contact-se
 import type { FormsDb } from './db/schema.js';
 import { createMailOutbox } from './mail/mail-outbox.js';
 import { createRegistrationLog, type RegistrationLog } from './registration-logs/registration-log-service.js';
+import { createAdminAudit } from './review/admin-audit.js';
+import { createReviewService, type ReviewService } from './review/review-service.js';
 import { createSecurityLogService, type SecurityLogService } from './security-log/security-log-service.js';
 import { createVpnRequestService, type VpnRequestService } from './vpn-requests/vpn-request-service.js';
 import { createWaitlistService, type WaitlistService } from './waitlist/waitlist-service.js';
@@ -19,6 +21,7 @@ export interface FormServices {
   contacts: ContactService;
   securityLog: SecurityLogService;
   logs: RegistrationLog;
+  review: ReviewService;
 }
 
 export function createFormServices(deps: {
@@ -53,5 +56,10 @@ export function createFormServices(deps: {
     contacts: createContactService(stepDeps),
     securityLog: createSecurityLogService({ logs }),
     logs,
+    review: createReviewService({
+      db: deps.db,
+      clock: deps.clock,
+      audit: createAdminAudit({ db: deps.db, clock: deps.clock, log: deps.log }),
+    }),
   };
 }

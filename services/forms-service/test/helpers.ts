@@ -53,7 +53,7 @@ export async function createTestContext(
   const prefix = uniqueRedisPrefix(`forms-${label}`);
   const config = loadFormsConfig({
     NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     DATABASE_URL: database.url,
     REDIS_URL: TEST_REDIS_URL,
     REDIS_PREFIX: prefix,

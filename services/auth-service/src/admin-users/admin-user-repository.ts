@@ -1,6 +1,7 @@
 /** SQL of admin_users: look-ups, writes, the sign-in counters and the list of the Admin Users table. */
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { AdminRole } from '@tunnelscope/contracts';
+import { likePattern } from '@tunnelscope/service-kit';
 import type { AdminUserRow, AuthDatabase, Executor, NewAdminUser } from '../db/schema.js';
 
 export async function findAdminById(db: Executor, id: string): Promise<AdminUserRow | undefined> {
@@ -144,11 +145,6 @@ export interface AdminUserListFilter {
   order: 'asc' | 'desc';
   offset: number;
   limit: number;
-}
-
-/** `%` and `_` (and the escape itself) typed in a search are literal characters, not wildcards. */
-export function likePattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 function filtered<O>(

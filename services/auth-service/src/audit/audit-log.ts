@@ -4,6 +4,7 @@
  * written on their own (`record`), and a failed write there is logged but never changes the answer.
  * Details never hold secrets: no passwords, codes, tokens or TOTP secrets.
  */
+import { adminLogRow } from '@tunnelscope/service-kit';
 import type { Clock } from '../clock.js';
 import type { AuthDb, Executor, NewAdminLog } from '../db/schema.js';
 import { insertAdminLog } from './audit-repository.js';
@@ -57,32 +58,8 @@ export interface AuditLog {
   recordIn(trx: Executor, subject: AuditSubject, event: AuditEvent): Promise<void>;
 }
 
-const USERNAME_MAX = 50;
-
-/** jsonb refuses NUL and lone surrogates, which a typed search or username may hold. */
-function storableDetails(details: Record<string, unknown>): string {
-  return JSON.stringify(details, (_key, value: unknown) =>
-    typeof value === 'string' ? value.replaceAll('\u0000', '').toWellFormed() : value,
-  );
-}
-
 function toRow(subject: AuditSubject, event: AuditEvent, now: Date): NewAdminLog {
-  return {
-    admin_id: subject.adminId,
-    session_id: subject.sessionId,
-    // A claimed username on a failed sign-in is whatever was typed: bound it to the column.
-    username: subject.username
-      ? subject.username.replaceAll('\u0000', '').slice(0, USERNAME_MAX).toWellFormed()
-      : null,
-    action: event.action,
-    resource: event.resource ?? null,
-    resource_id: event.resourceId ?? null,
-    details: storableDetails({ ...event.details, requestId: subject.requestId }),
-    ip_address: subject.ip ? subject.ip.slice(0, 45) : null,
-    user_agent: subject.userAgent,
-    success: event.success ?? true,
-    created_at: now,
-  };
+  return adminLogRow(subject, event, now);
 }
 
 /** Where a failed write is reported (the service's pino logger). */

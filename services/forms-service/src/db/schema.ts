@@ -108,6 +108,38 @@ export interface BlocklistUpdateLogsTable {
   created_at: CreatedAt;
 }
 
+/** Exact row counts of the review lists, kept by triggers (migration 20261123120000). */
+export interface ListRowCountsTable {
+  list: string;
+  bucket: string;
+  n: ColumnType<string, never, never>;
+}
+
+/**
+ * auth-service's audit table (its migrations own it). forms-service reads it for the merged Logs
+ * list and appends the rows of its own review writes and exports (docs/ARCHITECTURE.md).
+ */
+export interface AdminLogsTable {
+  id: Generated<string>;
+  admin_id: string | null;
+  session_id: string | null;
+  username: string | null;
+  action: string;
+  resource: string | null;
+  resource_id: string | null;
+  details: Json | null;
+  ip_address: string | null;
+  user_agent: string | null;
+  success: boolean;
+  created_at: ColumnType<Date, Date | undefined, never>;
+}
+
+/** auth-service's exact counts of admin_logs by action, kept by its triggers. */
+export interface AdminLogCountsTable {
+  action: string;
+  n: ColumnType<string, never, never>;
+}
+
 export interface FormsDatabase {
   waitlist_entries: WaitlistEntriesTable;
   vpn_requests: VpnRequestsTable;
@@ -116,6 +148,9 @@ export interface FormsDatabase {
   users: UsersTable;
   blocked_email_domains: BlockedEmailDomainsTable;
   blocklist_update_logs: BlocklistUpdateLogsTable;
+  list_row_counts: ListRowCountsTable;
+  admin_logs: AdminLogsTable;
+  admin_log_counts: AdminLogCountsTable;
 }
 
 export type FormsDb = Kysely<FormsDatabase>;

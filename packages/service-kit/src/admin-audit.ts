@@ -1,0 +1,68 @@
+/**
+ * The one shape of an `admin_logs` row (DECISIONS.md "Admin": every admin action and every
+ * refusal is audited). auth-service owns the table; forms-service appends the rows of the review
+ * lists' writes and exports through the same builder, so both write identical rows.
+ */
+
+/** Who acted, and from where: an operator with a session, or (sign-in, CLI) a claimed username. */
+export interface AdminAuditSubject {
+  adminId: string | null;
+  sessionId: string | null;
+  username: string | null;
+  /** The client address; empty for the command line. */
+  ip: string;
+  userAgent: string | null;
+  requestId: string;
+}
+
+export interface AdminAuditEvent<Action extends string = string> {
+  action: Action;
+  success?: boolean;
+  resource?: string;
+  resourceId?: string;
+  details?: Record<string, unknown>;
+}
+
+/** The columns of an `admin_logs` insert (`details` as JSON text for the jsonb column). */
+export interface AdminLogInsert {
+  admin_id: string | null;
+  session_id: string | null;
+  username: string | null;
+  action: string;
+  resource: string | null;
+  resource_id: string | null;
+  details: string;
+  ip_address: string | null;
+  user_agent: string | null;
+  success: boolean;
+  created_at: Date;
+}
+
+const USERNAME_MAX = 50;
+const ADDRESS_MAX = 45;
+
+/** jsonb refuses NUL and lone surrogates, which a typed search or username may hold. */
+export function storableJson(value: Record<string, unknown>): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    typeof v === 'string' ? v.replaceAll('\u0000', '').toWellFormed() : v,
+  );
+}
+
+export function adminLogRow(subject: AdminAuditSubject, event: AdminAuditEvent, now: Date): AdminLogInsert {
+  return {
+    admin_id: subject.adminId,
+    session_id: subject.sessionId,
+    // A claimed username on a failed sign-in is whatever was typed: bound it to the column.
+    username: subject.username
+      ? subject.username.replaceAll('\u0000', '').slice(0, USERNAME_MAX).toWellFormed()
+      : null,
+    action: event.action,
+    resource: event.resource ?? null,
+    resource_id: event.resourceId ?? null,
+    details: storableJson({ ...event.details, requestId: subject.requestId }),
+    ip_address: subject.ip ? subject.ip.slice(0, ADDRESS_MAX) : null,
+    user_agent: subject.userAgent,
+    success: event.success ?? true,
+    created_at: now,
+  };
+}

@@ -1,0 +1,376 @@
+/**
+ * The operators' review of the public forms (admin §2, §4, §7; DECISIONS.md "Admin", "Logs",
+ * "Overview"): the Overview's counts, the Waitlist, VPN Requests, Contacts and Logs lists, the
+ * status-and-notes update and deletion. Any operator reads and exports; only the admin role
+ * writes (view_only gets 403, logged). Every write and every export is written to admin_logs.
+ */
+import {
+  ADMIN_MESSAGES,
+  CSV_EXPORT_LIMIT,
+  LOG_ACTION_FILTER_MATCHES,
+  REVIEW_MESSAGES,
+  contactListQuerySchema,
+  logIdParamsSchema,
+  logListQuerySchema,
+  reviewIdParamsSchema,
+  reviewUpdateRequestSchema,
+  vpnRequestListQuerySchema,
+  waitlistListQuerySchema,
+  type AdminIdentity,
+  type ContactRow,
+  type DashboardStats,
+  type LogRow,
+  type ReviewPagination,
+  type VpnRequestRow,
+  type WaitlistEntryRow,
+} from '@tunnelscope/contracts';
+import {
+  ForbiddenError,
+  NotFoundError,
+  ValidationError,
+  type AdminAuditSubject,
+} from '@tunnelscope/service-kit';
+import type { z } from 'zod';
+import { parseBody, type Clock } from '../codes/code-step.js';
+import type { FormsDb } from '../db/schema.js';
+import type { AdminAudit, ReviewAuditAction } from './admin-audit.js';
+import {
+  CONTACT_LIST,
+  VPN_REQUEST_LIST,
+  WAITLIST_LIST,
+  countFormRows,
+  deleteFormRow,
+  formCounts,
+  listFormRows,
+  lockReviewState,
+  updateReviewState,
+  type FormListSpec,
+  type FormRow,
+  type ListTotal,
+} from './form-list-repository.js';
+import {
+  adminLogExists,
+  countMergedLogs,
+  deleteVisitorLog,
+  listMergedLogs,
+  type LogSource,
+  type MergedLogRow,
+} from './log-list-repository.js';
+
+/** The operator behind a call: the gateway's signed identity plus where the call came from. */
+export type Operator = AdminIdentity & AdminAuditSubject;
+
+const iso = (d: Date) => d.toISOString();
+
+export const FORM_LISTS = {
+  waitlist: {
+    spec: WAITLIST_LIST,
+    query: waitlistListQuerySchema,
+    key: 'entries',
+    resource: 'waitlist',
+    audit: {
+      updated: 'waitlist_entry_updated',
+      deleted: 'waitlist_entry_deleted',
+      export: 'waitlist_export',
+    },
+    toApi: (r: FormRow): WaitlistEntryRow => ({
+      id: r.id,
+      email: r.email as string,
+      company: (r.company as string | null) ?? null,
+      useCase: (r.use_case as string | null) ?? null,
+      isVerified: r.is_verified,
+      status: r.status,
+      notes: r.notes,
+      createdAt: iso(r.created_at),
+      ipAddress: (r.ip_address as string | null) ?? null,
+    }),
+  },
+  'vpn-requests': {
+    spec: VPN_REQUEST_LIST,
+    query: vpnRequestListQuerySchema,
+    key: 'requests',
+    resource: 'vpn_requests',
+    audit: { updated: 'vpn_request_updated', deleted: 'vpn_request_deleted', export: 'vpn_requests_export' },
+    toApi: (r: FormRow): VpnRequestRow => ({
+      id: r.id,
+      vpnName: r.vpn_name as string,
+      userEmail: r.user_email as string,
+      playstoreLink: r.playstore_link as string,
+      additionalInfo: r.additional_info as string,
+      requestNumber: (r.request_number as string | null) ?? null,
+      isVerified: r.is_verified,
+      status: r.status,
+      notes: r.notes,
+      createdAt: iso(r.created_at),
+    }),
+  },
+  contacts: {
+    spec: CONTACT_LIST,
+    query: contactListQuerySchema,
+    key: 'contacts',
+    resource: 'contacts',
+    audit: { updated: 'contact_updated', deleted: 'contact_deleted', export: 'contacts_export' },
+    toApi: (r: FormRow): ContactRow => ({
+      id: r.id,
+      name: r.name as string,
+      email: r.email as string,
+      subject: r.subject as string,
+      message: r.message as string,
+      isVerified: r.is_verified,
+      status: r.status,
+      notes: r.notes,
+      createdAt: iso(r.created_at),
+    }),
+  },
+} as const satisfies Record<
+  string,
+  {
+    spec: FormListSpec;
+    query: z.ZodType;
+    key: string;
+    resource: string;
+    audit: Record<'updated' | 'deleted' | 'export', ReviewAuditAction>;
+    toApi: (r: FormRow) => unknown;
+  }
+>;
+export type FormListName = keyof typeof FORM_LISTS;
+
+function pagination(page: number, limit: number, counted: ListTotal): ReviewPagination {
+  return {
+    page,
+    limit,
+    total: counted.total,
+    pages: Math.ceil(counted.total / limit),
+    ...(counted.lowerBound ? { totalIsLowerBound: true } : {}),
+  };
+}
+
+/** The error object of an admin row (admin §3: "an object with error or message"). */
+function adminError(details: unknown, success: boolean): LogRow['errorMessage'] {
+  if (success || typeof details !== 'object' || details === null) return null;
+  const d = details as Record<string, unknown>;
+  const error = typeof d.error === 'string' ? d.error : typeof d.reason === 'string' ? d.reason : undefined;
+  const message = typeof d.message === 'string' ? d.message : undefined;
+  if (error === undefined && message === undefined) return null;
+  return { ...(error === undefined ? {} : { error }), ...(message === undefined ? {} : { message }) };
+}
+
+function toLogRow(r: MergedLogRow): LogRow {
+  const details =
+    typeof r.details === 'object' && r.details !== null && !Array.isArray(r.details)
+      ? (r.details as Record<string, unknown>)
+      : null;
+  return {
+    id: r.type === 'visitor' ? `visitor:${r.visitor_id}` : `admin:${r.admin_id_key}`,
+    type: r.type,
+    email: r.who,
+    action: r.action,
+    success: r.success,
+    ipAddress: r.ip_address,
+    errorMessage: r.type === 'visitor' ? r.error_message : adminError(details, r.success),
+    resource: r.resource,
+    resourceId: r.resource_id,
+    details,
+    createdAt: iso(r.created_at),
+  };
+}
+
+/** The largest id `serial` can hold: a bigger `visitor:` id names no row. */
+const MAX_SERIAL = 2_147_483_647;
+
+export interface ReviewService {
+  overview(): Promise<DashboardStats>;
+  list(operator: Operator, name: FormListName, query: unknown): Promise<Record<string, unknown>>;
+  update(
+    operator: Operator,
+    name: FormListName,
+    params: unknown,
+    body: unknown,
+  ): Promise<{ status: string; notes: string }>;
+  remove(operator: Operator, name: FormListName, params: unknown): Promise<void>;
+  logs(operator: Operator, query: unknown): Promise<{ logs: LogRow[]; pagination: ReviewPagination }>;
+  removeLog(operator: Operator, params: unknown): Promise<void>;
+}
+
+export function createReviewService(deps: { db: FormsDb; clock: Clock; audit: AdminAudit }): ReviewService {
+  const { db, audit } = deps;
+
+  /** Only the admin role writes; a refusal is logged (DECISIONS.md "Roles"). */
+  const requireWriter = async (
+    operator: Operator,
+    attempt: { operation: string; resource: string; resourceId?: string },
+  ) => {
+    if (operator.role === 'admin') return;
+    await audit.record(operator, {
+      action: 'permission_denied',
+      success: false,
+      resource: attempt.resource,
+      ...(attempt.resourceId ? { resourceId: attempt.resourceId } : {}),
+      details: { operation: attempt.operation, role: operator.role },
+    });
+    throw new ForbiddenError(ADMIN_MESSAGES.viewOnly);
+  };
+
+  const parseQuery = <S extends z.ZodType>(schema: S, query: unknown): z.output<S> => {
+    const result = schema.safeParse(query ?? {});
+    if (!result.success) throw ValidationError.fromZod(result.error);
+    return result.data;
+  };
+
+  /** A malformed id names no row: 404, like an id that is not there. */
+  const parseId = <S extends z.ZodType>(schema: S, params: unknown, message: string): z.output<S> => {
+    const result = schema.safeParse(params ?? {});
+    if (!result.success) throw new NotFoundError(message);
+    return result.data;
+  };
+
+  /** A request to export (the one limit above a page's) is audited with what was asked. */
+  const auditExport = async (
+    operator: Operator,
+    action: ReviewAuditAction,
+    resource: string,
+    details: Record<string, unknown>,
+  ) => {
+    await audit.record(operator, { action, resource, details });
+  };
+
+  return {
+    async overview() {
+      const counts = await formCounts(db);
+      const of = (name: string) => counts.get(name) ?? { total: 0, verified: 0 };
+      return {
+        waitlist: of(WAITLIST_LIST.countName),
+        vpnRequests: of(VPN_REQUEST_LIST.countName),
+        contacts: of(CONTACT_LIST.countName),
+      };
+    },
+
+    async list(operator, name, rawQuery) {
+      const list = FORM_LISTS[name];
+      const q = parseQuery(list.query, rawQuery);
+      const window = {
+        search: q.search || undefined,
+        verified: q.verified,
+        sort: q.sort,
+        order: q.order,
+        offset: (q.page - 1) * q.limit,
+        limit: q.limit,
+      };
+      const [rows, counted] = await Promise.all([
+        listFormRows(db, list.spec, window),
+        countFormRows(db, list.spec, window),
+      ]);
+      if (q.limit === CSV_EXPORT_LIMIT) {
+        await auditExport(operator, list.audit.export, list.resource, {
+          rows: rows.length,
+          search: q.search ?? null,
+          verified: q.verified,
+          sort: q.sort,
+          order: q.order,
+          page: q.page,
+        });
+      }
+      return {
+        [list.key]: rows.map((r) => list.toApi(r)),
+        pagination: pagination(q.page, q.limit, counted),
+      };
+    },
+
+    async update(operator, name, rawParams, body) {
+      const list = FORM_LISTS[name];
+      const { id } = parseId(reviewIdParamsSchema, rawParams, REVIEW_MESSAGES.entryNotFound);
+      await requireWriter(operator, { operation: 'update', resource: list.resource, resourceId: id });
+      const change = parseBody(reviewUpdateRequestSchema, body);
+      return db.transaction().execute(async (trx) => {
+        const before = await lockReviewState(trx, list.spec, id);
+        if (!before) throw new NotFoundError(REVIEW_MESSAGES.entryNotFound);
+        const after = { status: change.status ?? before.status, notes: change.notes ?? before.notes };
+        await updateReviewState(trx, list.spec, id, after, deps.clock.now());
+        await audit.recordIn(trx, operator, {
+          action: list.audit.updated,
+          resource: list.resource,
+          resourceId: id,
+          details: {
+            status: { from: before.status, to: after.status },
+            notesChanged: before.notes !== after.notes,
+          },
+        });
+        return after;
+      });
+    },
+
+    async remove(operator, name, rawParams) {
+      const list = FORM_LISTS[name];
+      const { id } = parseId(reviewIdParamsSchema, rawParams, REVIEW_MESSAGES.entryNotFound);
+      await requireWriter(operator, { operation: 'delete', resource: list.resource, resourceId: id });
+      await db.transaction().execute(async (trx) => {
+        const deleted = await deleteFormRow(trx, list.spec, id);
+        if (!deleted) throw new NotFoundError(REVIEW_MESSAGES.entryNotFound);
+        await audit.recordIn(trx, operator, {
+          action: list.audit.deleted,
+          resource: list.resource,
+          resourceId: id,
+          details: { deleted },
+        });
+      });
+    },
+
+    async logs(operator, rawQuery) {
+      const q = parseQuery(logListQuerySchema, rawQuery);
+      const sources: LogSource[] =
+        q.action === 'all' ? [{ type: 'visitor' }, { type: 'admin' }] : [LOG_ACTION_FILTER_MATCHES[q.action]];
+      const search = q.search || undefined;
+      const [rows, counted] = await Promise.all([
+        listMergedLogs(db, {
+          sources,
+          search,
+          order: q.order,
+          offset: (q.page - 1) * q.limit,
+          limit: q.limit,
+        }),
+        countMergedLogs(db, { sources, search }),
+      ]);
+      if (q.limit === CSV_EXPORT_LIMIT) {
+        await auditExport(operator, 'logs_export', 'logs', {
+          rows: rows.length,
+          search: q.search ?? null,
+          action: q.action,
+          order: q.order,
+          page: q.page,
+        });
+      }
+      return { logs: rows.map(toLogRow), pagination: pagination(q.page, q.limit, counted) };
+    },
+
+    async removeLog(operator, rawParams) {
+      const { id } = parseId(logIdParamsSchema, rawParams, REVIEW_MESSAGES.logNotFound);
+      const [type, key = ''] = id.split(':') as [string, string];
+      await requireWriter(operator, { operation: 'delete', resource: 'logs', resourceId: id });
+      if (type === 'admin') {
+        // The audit trail is not the operators' to trim (DECISIONS.md "Logs").
+        if (!(await adminLogExists(db, key.toLowerCase())))
+          throw new NotFoundError(REVIEW_MESSAGES.logNotFound);
+        await audit.record(operator, {
+          action: 'permission_denied',
+          success: false,
+          resource: 'logs',
+          resourceId: id,
+          details: { operation: 'delete', reason: 'admin_log_protected' },
+        });
+        throw new ForbiddenError(REVIEW_MESSAGES.adminLogProtected);
+      }
+      const visitorId = Number(key);
+      if (visitorId > MAX_SERIAL) throw new NotFoundError(REVIEW_MESSAGES.logNotFound);
+      await db.transaction().execute(async (trx) => {
+        const deleted = await deleteVisitorLog(trx, visitorId);
+        if (!deleted) throw new NotFoundError(REVIEW_MESSAGES.logNotFound);
+        await audit.recordIn(trx, operator, {
+          action: 'log_entry_deleted',
+          resource: 'logs',
+          resourceId: id,
+          details: { deleted },
+        });
+      });
+    },
+  };
+}
