@@ -22,7 +22,6 @@ import type { Clock } from '../clock.js';
 import { EMAIL_CONSTRAINTS, USERNAME_CONSTRAINTS, isUniqueViolation } from '../db/errors.js';
 import type { AdminUserRow, AuthDb, Executor } from '../db/schema.js';
 import type { MailOutbox } from '../mail/mail-outbox.js';
-import { AUTH_MESSAGES } from '../messages.js';
 import { generatePassword } from '../passwords/password-generator.js';
 import type { PasswordHasher } from '../passwords/password-hasher.js';
 import { requireAdminRole, type Actor } from '../sessions/actor.js';
