@@ -36,6 +36,13 @@ describe('readListResponse', () => {
     expect(readListResponse(body, { dataKey: 'requests' }).rows).toEqual([{ id: 2 }]);
   });
 
+  it('keeps totalIsLowerBound, which says the server counted only up to its limit', () => {
+    const bounded = { page: 1, limit: 25, total: 10_001, pages: 401, totalIsLowerBound: true };
+    expect(readListResponse({ success: true, data: { logs: [], pagination: bounded } }).pagination).toEqual(
+      bounded,
+    );
+  });
+
   it('refuses an answer that is not a list, with the server message when there is one', () => {
     expect(() => readListResponse({ success: false, message: 'Nope' })).toThrow('Nope');
     expect(() => readListResponse({ success: true, data: { pagination } })).toThrow('no rows');

@@ -6,7 +6,7 @@
  * `data.pagination`.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { paginationSchema, type Pagination, type SortOrder } from '@tunnelscope/contracts';
+import { reviewPaginationSchema, type ReviewPagination, type SortOrder } from '@tunnelscope/contracts';
 import type { ZodType } from 'zod';
 import { AdminApiError, adminFetch, RetriesExhaustedError } from './client.js';
 
@@ -29,7 +29,8 @@ export interface ListParams {
 
 export interface ListPage<Row> {
   rows: Row[];
-  pagination: Pagination;
+  /** page, limit, total, pages; `totalIsLowerBound` when the server counted only up to a limit. */
+  pagination: ReviewPagination;
 }
 
 export interface ListOptions<Row> {
@@ -78,7 +79,7 @@ export function readListResponse<Row>(
   const key = options.dataKey ?? LIST_DATA_KEYS.find((candidate) => Array.isArray(data[candidate]));
   const raw = key === undefined ? undefined : data[key];
   if (!Array.isArray(raw)) throw new ListResponseError('The list answer has no rows');
-  const pagination = paginationSchema.safeParse(data.pagination);
+  const pagination = reviewPaginationSchema.safeParse(data.pagination);
   if (!pagination.success) throw new ListResponseError('The list answer has no pagination');
   const rows = options.rowSchema ? raw.map((row) => options.rowSchema!.parse(row)) : (raw as Row[]);
   return { rows, pagination: pagination.data };

@@ -235,6 +235,36 @@ describe('DataTable', () => {
     expect(screen.queryByRole('navigation', { name: 'Pagination' })).not.toBeInTheDocument();
   });
 
+  it("reads a lower-bound total as '10,000+' when the server counted only up to its limit", async () => {
+    const server = fakeAdminServer((call) => {
+      const page = Number(call.query.page ?? 1);
+      return {
+        status: 200,
+        body: {
+          success: true,
+          data: {
+            entries: entries(25).map((e, i) => ({ ...e, id: (page - 1) * 25 + i + 1 })),
+            pagination: { page, limit: 25, total: 10_001, pages: 401, totalIsLowerBound: true },
+          },
+        },
+      };
+    });
+    const user = setupUser();
+    renderWithProviders(<Table />);
+    await loaded();
+    expect(screen.getByText('Showing 1–25 of 10,000+')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '2' }));
+    await waitFor(() => expect(screen.getByText('Showing 26–50 of 10,000+')).toBeInTheDocument());
+    expect(lastList(server.calls)).toMatchObject({ page: '2' });
+  });
+
+  it('writes an exact total with thousands separators', async () => {
+    fakeAdminServer(() => listAnswer(entries(25), { total: 1234 }));
+    renderWithProviders(<Table />);
+    await loaded();
+    expect(screen.getByText('Showing 1–25 of 1,234')).toBeInTheDocument();
+  });
+
   it('finds the rows under whichever list key the answer has', async () => {
     fakeAdminServer(() => listAnswer(entries(2), { key: 'requests' }));
     renderWithProviders(<Table />);
@@ -472,6 +502,63 @@ describe('DataTable', () => {
       );
       expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
       expect(screen.queryByRole('columnheader', { name: 'Actions' })).not.toBeInTheDocument();
+    });
+
+    it('disables delete on the rows canDeleteRow refuses, with its reason as the hint', async () => {
+      const server = serve(entries(3));
+      const user = setupUser();
+      renderWithProviders(
+        <Table
+          deleteEnabled
+          canDeleteRow={(row) => (row.id === 1 ? 'Kept for the audit trail' : row.id === 2 ? false : true)}
+          deleteDeniedReason="Not this one"
+        />,
+      );
+      await loaded(3);
+      const [first, second, third] = dataRows().map((row) =>
+        within(row).getByRole('button', { name: 'Delete' }),
+      );
+      expect(first).toHaveAttribute('aria-disabled', 'true');
+      expect(second).toHaveAttribute('aria-disabled', 'true');
+      expect(third).not.toHaveAttribute('aria-disabled');
+      await user.hover(first!);
+      expect(await screen.findByText('Kept for the audit trail')).toBeInTheDocument();
+      await user.hover(second!);
+      expect(await screen.findByText('Not this one')).toBeInTheDocument();
+      await user.click(first!);
+      await user.click(second!);
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+      await user.click(third!);
+      await user.click(
+        within(await screen.findByRole('dialog', { name: 'Delete Entry' })).getByRole('button', {
+          name: 'Delete',
+        }),
+      );
+      await waitFor(() => expect(server.callsTo('DELETE', `${ENDPOINT}/3`)).toHaveLength(1));
+      expect(server.calls.filter((c) => c.method === 'DELETE')).toHaveLength(1);
+    });
+
+    it('keeps requestDelete of a custom column closed for a row canDeleteRow refuses', async () => {
+      serve(entries(1));
+      const user = setupUser();
+      const withActions: DataTableColumn<Entry>[] = [
+        ...columns.slice(0, 1),
+        {
+          key: 'actions',
+          label: 'Actions',
+          csv: false,
+          render: (row, table) => (
+            <button type="button" onClick={() => table.requestDelete(row)}>
+              Remove
+            </button>
+          ),
+        },
+      ];
+      renderWithProviders(<Table columns={withActions} canDeleteRow={() => 'Kept'} />);
+      await loaded(1);
+      await user.click(screen.getByRole('button', { name: 'Remove' }));
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     });
 
     it('lets a custom actions column open the same confirmation through its context', async () => {

@@ -56,7 +56,7 @@ import { ConfirmDialog } from './ConfirmDialog.js';
 import { buildCsv, csvFileName, type CsvColumn } from './csv.js';
 import { downloadTextFile } from './download.js';
 import { formatValue } from './format.js';
-import { pageWindow, shownRange } from './pager.js';
+import { formatCount, formatTotal, pageWindow, shownRange } from './pager.js';
 import { notifyError, notifyInfo } from '../notify.js';
 import { RowAction } from './RowAction.js';
 import { ariaSort, nextSort, type SortState } from './sort.js';
@@ -104,6 +104,7 @@ export function DataTable<Row>({
   canDelete = true,
   deleteDenied = 'disable',
   deleteDeniedReason = VIEW_ONLY_REASON,
+  canDeleteRow,
   onDelete,
   onDeleted,
   deleteConfirmTitle = 'Delete Entry',
@@ -164,10 +165,18 @@ export function DataTable<Row>({
   const rowId = (row: Row): string | number =>
     typeof rowKey === 'function' ? rowKey(row) : (fieldOf(row, rowKey ?? 'id') as string | number);
 
+  /** Why `row` may not be deleted, or undefined when it may. */
+  const deleteDeniedFor = (row: Row): string | undefined => {
+    if (!canDelete) return deleteDeniedReason;
+    const verdict = canDeleteRow ? canDeleteRow(row) : true;
+    if (verdict === true) return undefined;
+    return verdict === false ? deleteDeniedReason : verdict;
+  };
+
   const context: DataTableContext<Row> = {
     refresh,
     requestDelete: (row) => {
-      if (canDelete) setPendingDelete({ row, open: true });
+      if (deleteDeniedFor(row) === undefined) setPendingDelete({ row, open: true });
     },
     canDelete,
   };
@@ -212,7 +221,7 @@ export function DataTable<Row>({
       downloadTextFile(csvFileName(title, new Date()), buildCsv(csvColumns, all));
       if (exported.total > all.length) {
         notifyInfo(
-          `Exported the first ${all.length} of ${exported.total} rows; narrow the search to export the rest.`,
+          `Exported the first ${all.length} of ${formatTotal(exported.total, exported.totalIsLowerBound)} rows; narrow the search to export the rest.`,
         );
       }
     } catch (error) {
@@ -306,7 +315,7 @@ export function DataTable<Row>({
                         label="Delete"
                         color="red"
                         icon={<IconTrash size={16} />}
-                        disabledReason={canDelete ? undefined : deleteDeniedReason}
+                        disabledReason={deleteDeniedFor(row)}
                         onClick={() => setPendingDelete({ row, open: true })}
                       />
                     </Table.Td>
@@ -403,7 +412,7 @@ export function DataTable<Row>({
         {pagination && range && pagination.total > 0 && (
           <Group justify="space-between" wrap="wrap" gap="sm">
             <Text size="sm" c="dimmed">
-              Showing {range.from}–{range.to} of {pagination.total}
+              {`Showing ${formatCount(range.from)}–${formatCount(range.to)} of ${formatTotal(pagination.total, pagination.totalIsLowerBound)}`}
             </Text>
             <Group gap={4} component="nav" aria-label="Pagination">
               <ActionIcon

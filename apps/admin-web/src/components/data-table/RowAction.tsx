@@ -1,5 +1,5 @@
 import { ActionIcon, Tooltip, type MantineColor } from '@mantine/core';
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 
 export interface RowActionProps {
   /** The button's accessible name and tooltip, e.g. 'Edit' or 'Delete'. */
@@ -13,14 +13,17 @@ export interface RowActionProps {
    * (a native disabled button gets neither).
    */
   disabledReason?: string;
+  /** The button, e.g. to give the focus back to it after an inline editor closes. */
+  ref?: Ref<HTMLButtonElement>;
 }
 
 /** An icon button of a table row, with its label as a tooltip. */
-export function RowAction({ label, icon, onClick, color, disabledReason }: RowActionProps) {
+export function RowAction({ label, icon, onClick, color, disabledReason, ref }: RowActionProps) {
   const disabled = disabledReason !== undefined;
   return (
     <Tooltip label={disabled ? disabledReason : label} withArrow openDelay={200}>
       <ActionIcon
+        ref={ref}
         variant="subtle"
         color={color}
         aria-label={label}

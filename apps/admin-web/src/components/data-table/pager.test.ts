@@ -1,4 +1,4 @@
-import { pageWindow, shownRange } from './pager.js';
+import { formatCount, formatTotal, pageWindow, shownRange } from './pager.js';
 
 describe('pageWindow', () => {
   it('shows every page when there are at most five', () => {
@@ -27,5 +27,19 @@ describe('shownRange', () => {
     expect(shownRange(1, 25, 60)).toEqual({ from: 1, to: 25 });
     expect(shownRange(3, 25, 60)).toEqual({ from: 51, to: 60 });
     expect(shownRange(1, 25, 0)).toEqual({ from: 0, to: 0 });
+  });
+});
+
+describe('formatTotal', () => {
+  it('writes an exact total with thousands separators', () => {
+    expect(formatCount(10_000)).toBe('10,000');
+    expect(formatTotal(0)).toBe('0');
+    expect(formatTotal(60)).toBe('60');
+    expect(formatTotal(1234567)).toBe('1,234,567');
+  });
+
+  it("reads a lower-bound total (the server's limit plus one) as the limit and a plus", () => {
+    expect(formatTotal(10_001, true)).toBe('10,000+');
+    expect(formatTotal(10_001, false)).toBe('10,001');
   });
 });

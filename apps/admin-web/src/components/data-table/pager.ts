@@ -18,3 +18,18 @@ export function shownRange(page: number, limit: number, total: number): { from: 
   const from = Math.min((page - 1) * limit + 1, total);
   return { from, to: Math.min(page * limit, total) };
 }
+
+const COUNT_FORMAT = new Intl.NumberFormat('en-US');
+
+/** A row number of the pager text, with thousands separators: 1,234. */
+export function formatCount(n: number): string {
+  return COUNT_FORMAT.format(n);
+}
+
+/**
+ * The total of 'Showing X–Y of Z', with thousands separators. When the server counted only up to
+ * a limit (`totalIsLowerBound`, its `total` being that limit plus one), it reads e.g. '10,000+'.
+ */
+export function formatTotal(total: number, isLowerBound = false): string {
+  return isLowerBound ? `${formatCount(Math.max(total - 1, 0))}+` : formatCount(total);
+}

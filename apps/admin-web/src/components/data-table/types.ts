@@ -89,6 +89,12 @@ export interface DataTableProps<Row> {
   deleteDenied?: 'disable' | 'hide';
   /** Tooltip of a denied delete button. Default 'View only'. */
   deleteDeniedReason?: string;
+  /**
+   * Per row, when the operator may delete in general (`canDelete`): `true` allows, a string
+   * disables that row's button with the string as its tooltip, `false` disables it with
+   * `deleteDeniedReason`. E.g. admin audit rows of the Logs table. Default: every row allows.
+   */
+  canDeleteRow?: (row: Row) => boolean | string;
   /** Deletes a row; default `DELETE {endpoint}/{id}`. Throw to report a failure. */
   onDelete?: (row: Row) => Promise<unknown>;
   /** After a successful delete (the list is already reloading), e.g. a success toast. */

@@ -17,16 +17,30 @@ import {
 import { testQueryClient } from '../../test/render.js';
 
 const SESSIONS = 'GET /data/active-sessions';
+const OVERVIEW = 'GET /dashboard/overview';
+const overviewAnswer: FakeRoute = () =>
+  ok({
+    success: true,
+    data: {
+      stats: {
+        waitlist: { total: 10, verified: 7 },
+        vpnRequests: { total: 4, verified: 1 },
+        contacts: { total: 0, verified: 0 },
+      },
+    },
+  });
 const emptyUsers: FakeRoute = () =>
   ok({ success: true, data: { entries: [], pagination: { page: 1, limit: 25, total: 0, pages: 0 } } });
 
-// In jsdom, floating-ui measures every element at 0 x 0 and keeps popover dropdowns at display:none,
-// so menu items are queried with { hidden: true }.
+// In jsdom, floating-ui measures every element at 0 x 0 and keeps popover dropdowns at display:none
+// once it has computed their position, so the menu and its items are queried with { hidden: true }
+// (the menu was visible only until that computation finished, which made the query a race).
 async function renderDashboard(me: AdminUser, routes: Record<string, FakeRoute> = {}) {
   const server = fakeServer({
     'GET /auth/me': () => meAnswer(me),
     [SESSIONS]: () => ok({ success: true, data: { sessions: [session({ isCurrent: true })] } }),
     'GET /data/admin-users': emptyUsers,
+    [OVERVIEW]: overviewAnswer,
     'POST /auth/logout': () => ok({ success: true }),
     ...routes,
   });
@@ -47,7 +61,7 @@ afterEach(() => {
 });
 
 describe('DashboardPage', () => {
-  it('shows the header and the eight tabs, the overview first with an honest notice', async () => {
+  it('shows the header and the eight tabs, the overview first with its six stat cards', async () => {
     await renderDashboard(ADMIN);
     expect(screen.queryByText('2FA')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Refresh' })).toBeInTheDocument();
@@ -63,7 +77,32 @@ describe('DashboardPage', () => {
       'Search DB',
     ]);
     expect(screen.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
-    expect(screen.getByText(/arrives with the review-tables release/)).toBeInTheDocument();
+    expect(await screen.findAllByTestId('stat-card')).toHaveLength(6);
+  });
+
+  it("reloads the overview's stats when the header's Refresh is pressed", async () => {
+    const { server, user } = await renderDashboard(ADMIN);
+    await screen.findAllByTestId('stat-card');
+    expect(server.callsTo(OVERVIEW)).toHaveLength(1);
+    await user.click(within(screen.getByRole('banner')).getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(server.callsTo(OVERVIEW)).toHaveLength(2));
+  });
+
+  it.each([
+    ['Waitlist', '#waitlist', 'GET /data/waitlist', 'entries'],
+    ['VPN Requests', '#vpn-requests', 'GET /data/vpn-requests', 'requests'],
+    ['Contacts', '#contacts', 'GET /data/contacts', 'contacts'],
+    ['Logs', '#logs', 'GET /data/logs', 'logs'],
+  ])('opens the %s tab as its own table', async (name, hash, route, key) => {
+    const { server, user } = await renderDashboard(ADMIN, {
+      [route]: () =>
+        ok({ success: true, data: { [key]: [], pagination: { page: 1, limit: 25, total: 0, pages: 0 } } }),
+    });
+    await user.click(screen.getByRole('tab', { name }));
+    expect(await screen.findByRole('heading', { name })).toBeInTheDocument();
+    expect(await screen.findByText('No data found')).toBeInTheDocument();
+    expect(window.location.hash).toBe(hash);
+    expect(server.callsTo(route)).toHaveLength(1);
   });
 
   it('opens the sessions tab, keeps it in the URL hash, and Refresh reloads its data', async () => {
@@ -96,7 +135,7 @@ describe('DashboardPage', () => {
   it('shows the role in the Profile menu and opens Profile Settings from it', async () => {
     const { user } = await renderDashboard(ADMIN);
     await user.click(screen.getByRole('button', { name: 'Profile' }));
-    const menu = await screen.findByRole('menu');
+    const menu = await screen.findByRole('menu', { hidden: true });
     expect(within(menu).getByText('ADMIN')).toBeInTheDocument();
     await user.click(await within(menu).findByRole('menuitem', { name: 'Profile Settings', hidden: true }));
     expect(await screen.findByRole('heading', { name: 'Profile Settings' })).toBeInTheDocument();
@@ -107,7 +146,9 @@ describe('DashboardPage', () => {
     const { user } = await renderDashboard({ ...VIEWER, twoFactorEnabled: true });
     expect(screen.getByText('2FA')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Profile' }));
-    expect(within(await screen.findByRole('menu')).getByText('VIEW ONLY')).toBeInTheDocument();
+    expect(
+      within(await screen.findByRole('menu', { hidden: true })).getByText('VIEW ONLY'),
+    ).toBeInTheDocument();
   });
 
   it('returns to the login screen, saying why, when the session ends while the panel is open', async () => {
@@ -135,7 +176,10 @@ describe('DashboardPage', () => {
     const { server, user } = await renderDashboard(ADMIN);
     await user.click(screen.getByRole('button', { name: 'Profile' }));
     await user.click(
-      await within(await screen.findByRole('menu')).findByRole('menuitem', { name: 'Logout', hidden: true }),
+      await within(await screen.findByRole('menu', { hidden: true })).findByRole('menuitem', {
+        name: 'Logout',
+        hidden: true,
+      }),
     );
     await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
     expect(server.callsTo('POST /auth/logout')).toHaveLength(1);

@@ -11,10 +11,22 @@ import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useAuth, useCurrentUser } from '../../auth/AuthContext.js';
 import { ErrorBoundary } from '../../components/error-boundary/ErrorBoundary.js';
 import { SectionLoader } from '../../components/layout/LoadingScreen.js';
-import { ComingSoonPanel, hasComingSoonPanel } from './ComingSoonPanel.js';
 import { DashboardHeader } from './DashboardHeader.js';
 import { DASHBOARD_TABS, isTab, useDashboardView, type DashboardTab } from './dashboard-views.js';
 
+const OverviewTab = lazy(() =>
+  import('../overview/OverviewTab.js').then((m) => ({ default: m.OverviewTab })),
+);
+const WaitlistTab = lazy(() =>
+  import('../waitlist/WaitlistTab.js').then((m) => ({ default: m.WaitlistTab })),
+);
+const VpnRequestsTab = lazy(() =>
+  import('../vpn-requests/VpnRequestsTab.js').then((m) => ({ default: m.VpnRequestsTab })),
+);
+const ContactsTab = lazy(() =>
+  import('../contacts/ContactsTab.js').then((m) => ({ default: m.ContactsTab })),
+);
+const LogsTab = lazy(() => import('../logs/LogsTab.js').then((m) => ({ default: m.LogsTab })));
 const SessionsTab = lazy(() =>
   import('../sessions/SessionsTab.js').then((m) => ({ default: m.SessionsTab })),
 );
@@ -37,16 +49,23 @@ function Section({ children, label }: { children: ReactNode; label: string }) {
 }
 
 function TabContent({ tab }: { tab: DashboardTab }) {
-  if (hasComingSoonPanel(tab)) return <ComingSoonPanel tab={tab} />;
   switch (tab) {
+    case 'overview':
+      return <OverviewTab />;
+    case 'waitlist':
+      return <WaitlistTab />;
+    case 'vpn-requests':
+      return <VpnRequestsTab />;
+    case 'contacts':
+      return <ContactsTab />;
+    case 'logs':
+      return <LogsTab />;
     case 'sessions':
       return <SessionsTab />;
     case 'vpn-db':
       return <VpnDbTab />;
     case 'search-db':
       return <SearchDbTab />;
-    default:
-      return null;
   }
 }
 

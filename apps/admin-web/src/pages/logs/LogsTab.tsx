@@ -1,0 +1,36 @@
+/**
+ * The Logs tab (admin §2 "Logs table", DECISIONS.md "Logs"): admin audit rows and visitors' form
+ * and code attempts in one list; search on e-mail and IP address, the action filter, delete.
+ * Admin audit rows are kept: their delete button is disabled with the reason (the server refuses
+ * them with a 403 as well).
+ */
+import { ADMIN_API, logRowSchema, type LogRow } from '@tunnelscope/contracts';
+import { useCurrentUser } from '../../auth/AuthContext.js';
+import { DataTable } from '../../components/data-table/index.js';
+import { LOG_COLUMNS } from './log-columns.js';
+import { ADMIN_LOG_KEPT, LOG_ACTION_FILTER } from './log-labels.js';
+
+export const LOGS_PATH = ADMIN_API.logs.path;
+
+const canDeleteLog = (row: LogRow): true | string => (row.type === 'admin' ? ADMIN_LOG_KEPT : true);
+
+export function LogsTab() {
+  const isAdmin = useCurrentUser().role === 'admin';
+  return (
+    <DataTable<LogRow>
+      title="Logs"
+      description="Admin sign-ins, sign-outs and session actions, and visitors' form and code attempts."
+      endpoint={LOGS_PATH}
+      dataKey="logs"
+      rowSchema={logRowSchema}
+      columns={LOG_COLUMNS}
+      rowKey="id"
+      searchPlaceholder="Search by email or IP address..."
+      filters={[LOG_ACTION_FILTER]}
+      defaultSort="createdAt"
+      deleteEnabled
+      canDelete={isAdmin}
+      canDeleteRow={canDeleteLog}
+    />
+  );
+}

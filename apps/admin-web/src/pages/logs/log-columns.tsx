@@ -1,0 +1,67 @@
+import { Badge, Group, Text } from '@mantine/core';
+import type { LogRow } from '@tunnelscope/contracts';
+import { formatDateTime, formatValue, type DataTableColumn } from '../../components/data-table/index.js';
+import { TruncatedText } from '../../components/truncated-text/TruncatedText.js';
+import { actionLabel, logDetails } from './log-labels.js';
+
+/** How much of the details the table shows; the full text is its tooltip and goes to the export. */
+export const DETAILS_PREVIEW_LENGTH = 80;
+
+/** Admin §2 "Logs table": user/email, action, result, IP address, details, timestamp. */
+export const LOG_COLUMNS: DataTableColumn<LogRow>[] = [
+  {
+    key: 'email',
+    label: 'User / Email',
+    render: (row) => (
+      <Group gap={6} wrap="nowrap">
+        <Text size="sm">{formatValue(row.email)}</Text>
+        {row.type === 'admin' && (
+          <Badge size="xs" color="blue" variant="light">
+            Admin
+          </Badge>
+        )}
+      </Group>
+    ),
+  },
+  {
+    key: 'action',
+    label: 'Action',
+    render: (row) => (
+      <Text size="sm" title={row.action}>
+        {actionLabel(row.action)}
+      </Text>
+    ),
+    csv: (row) => actionLabel(row.action),
+  },
+  {
+    key: 'success',
+    label: 'Result',
+    render: (row) => (
+      <Badge color={row.success ? 'green' : 'red'} variant="light">
+        {row.success ? 'Success' : 'Failed'}
+      </Badge>
+    ),
+    csv: (row) => (row.success ? 'Success' : 'Failed'),
+  },
+  { key: 'ipAddress', label: 'IP Address' },
+  {
+    key: 'details',
+    label: 'Details',
+    width: 280,
+    render: (row) => (
+      <TruncatedText
+        text={logDetails(row)}
+        max={DETAILS_PREVIEW_LENGTH}
+        c={row.success ? undefined : 'red'}
+        data-testid="log-details"
+      />
+    ),
+    csv: logDetails,
+  },
+  {
+    key: 'createdAt',
+    label: 'Timestamp',
+    sortable: true,
+    render: (row) => formatDateTime(row.createdAt),
+  },
+];

@@ -1,0 +1,92 @@
+/**
+ * How a log row reads (admin §2 "Logs table", §3 "Log row as listed", DECISIONS.md "Logs"):
+ * friendly action names, the action filter, and the details cell.
+ */
+import { LOG_ACTION_FILTERS, type LogActionFilter, type LogRow } from '@tunnelscope/contracts';
+import type { DataTableFilter } from '../../components/data-table/index.js';
+
+/** The stored actions the spec names, and the filter's own values. */
+export const ACTION_LABELS: Readonly<Record<string, string>> = {
+  login_success: 'Login Success',
+  login_failed: 'Login Failed',
+  logout: 'Logout',
+  session_disconnect: 'Session Disconnect',
+  active_sessions_view: 'Active Sessions View',
+  waitlist_attempt: 'Waitlist Attempt',
+  otp_sent: 'OTP Sent',
+  otp_verified: 'OTP Verified',
+  vpn_request_attempt: 'VPN Request Attempt',
+  contact_form: 'Contact Form',
+  admin_login: 'Admin Login',
+  admin_logout: 'Admin Logout',
+};
+
+/** Words that read in capitals inside a title-cased action. */
+const ACRONYMS: Readonly<Record<string, string>> = {
+  vpn: 'VPN',
+  otp: 'OTP',
+  ip: 'IP',
+  csv: 'CSV',
+  id: 'ID',
+  '2fa': '2FA',
+};
+
+/** 'vpn_request_updated' → 'VPN Request Updated'. */
+export function titleCase(snake: string): string {
+  return snake
+    .split(/[_\s]+/)
+    .filter(Boolean)
+    .map((word) => {
+      const lower = word.toLowerCase();
+      return ACRONYMS[lower] ?? lower.charAt(0).toUpperCase() + lower.slice(1);
+    })
+    .join(' ');
+}
+
+/** The friendly name of a stored action; an action the panel does not know is title-cased. */
+export function actionLabel(action: string): string {
+  return ACTION_LABELS[action] ?? (titleCase(action) || action);
+}
+
+/** Admin §2: the action filter, all and then the contracts' values in their order. */
+export const LOG_ACTION_FILTER: DataTableFilter = {
+  key: 'action',
+  label: 'Action',
+  options: [
+    { value: 'all', label: 'All actions' },
+    ...LOG_ACTION_FILTERS.map((value: LogActionFilter) => ({ value, label: actionLabel(value) })),
+  ],
+};
+
+function describeValue(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value);
+}
+
+/**
+ * The details cell: the error text of a failed attempt (a string, or an object's `error` or
+ * `message`), otherwise what was acted on and the recorded details, or '-' when there is none.
+ */
+export function logDetails(
+  row: Pick<LogRow, 'errorMessage' | 'resource' | 'resourceId' | 'details'>,
+): string {
+  const failure = row.errorMessage;
+  if (typeof failure === 'string' && failure.trim()) return failure.trim();
+  if (failure && typeof failure === 'object') {
+    const text = [failure.error, failure.message].find((v) => typeof v === 'string' && v.trim());
+    if (text) return text.trim();
+  }
+  const parts: string[] = [];
+  const target = [row.resource, row.resourceId].filter((v): v is string => Boolean(v?.trim())).join(' ');
+  if (target) parts.push(target);
+  const details = Object.entries(row.details ?? {}).filter(
+    ([, value]) => value !== null && value !== undefined && value !== '',
+  );
+  if (details.length > 0)
+    parts.push(details.map(([key, value]) => `${key}: ${describeValue(value)}`).join(', '));
+  return parts.length > 0 ? parts.join('; ') : '-';
+}
+
+/** Admin audit rows are kept (the server answers 403 to a delete). */
+export const ADMIN_LOG_KEPT = 'Admin audit log entries are kept and cannot be deleted';

@@ -1,0 +1,39 @@
+/**
+ * The VPN Requests tab (admin §2 "VPN Requests table", §8 'Delete Failed'): the VPNs visitors asked
+ * to be detected, with the store link, verification, status and notes; search on e-mail and VPN
+ * name, the verified filter, delete after a 'Delete VPN Request' confirmation.
+ */
+import { vpnRequestRowSchema, type VpnRequestRow } from '@tunnelscope/contracts';
+import { useMemo } from 'react';
+import { useCurrentUser } from '../../auth/AuthContext.js';
+import { DataTable } from '../../components/data-table/index.js';
+import { VERIFIED_FILTER } from '../review/review-columns.js';
+import { VPN_REQUESTS_PATH, vpnRequestColumns } from './vpn-request-columns.js';
+
+export const DELETE_VPN_REQUEST_TITLE = 'Delete VPN Request';
+export const DELETE_VPN_REQUEST_MESSAGE =
+  'Are you sure you want to delete this VPN request? This action cannot be undone.';
+
+export function VpnRequestsTab() {
+  const isAdmin = useCurrentUser().role === 'admin';
+  const columns = useMemo(() => vpnRequestColumns({ canEdit: isAdmin }), [isAdmin]);
+  return (
+    <DataTable<VpnRequestRow>
+      title="VPN Requests"
+      description="VPNs that visitors asked us to detect, with their Play Store links and review status."
+      endpoint={VPN_REQUESTS_PATH}
+      dataKey="requests"
+      rowSchema={vpnRequestRowSchema}
+      columns={columns}
+      rowKey="id"
+      searchPlaceholder="Search by email or VPN name..."
+      filters={[VERIFIED_FILTER]}
+      defaultSort="createdAt"
+      deleteEnabled
+      canDelete={isAdmin}
+      deleteConfirmTitle={DELETE_VPN_REQUEST_TITLE}
+      deleteConfirmMessage={DELETE_VPN_REQUEST_MESSAGE}
+      deleteErrorTitle="Delete Failed"
+    />
+  );
+}
