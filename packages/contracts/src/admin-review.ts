@@ -165,15 +165,17 @@ export type LogListQuery = z.input<typeof logListQuerySchema>;
 
 /**
  * `pagination` of the review lists. `totalIsLowerBound` is set when a search matched more rows
- * than are counted exactly (`SEARCH_COUNT_LIMIT`): `total` is then that limit plus one, every
- * page up to it can be read and exported, and the table says "10,000+".
+ * than are counted exactly (`SEARCH_COUNT_LIMIT`): `total` is then that limit plus one and the
+ * table says "1,000+". Counting a broad match (say every `gmail` address of a million rows)
+ * would cost more than a page is allowed (docs/ARCHITECTURE.md); an export still takes up to
+ * 10,000 matching rows.
  */
 export const reviewPaginationSchema = paginationSchema.extend({
   totalIsLowerBound: z.boolean().optional(),
 });
 export type ReviewPagination = z.infer<typeof reviewPaginationSchema>;
 /** Matches of a search beyond this are not counted one by one (see reviewPaginationSchema). */
-export const SEARCH_COUNT_LIMIT = 10_000;
+export const SEARCH_COUNT_LIMIT = 1_000;
 
 export const waitlistListResponseSchema = z.object({
   success: z.literal(true),

@@ -63,7 +63,7 @@ async function openTab(page: Page, name: string, title: string): Promise<void> {
 }
 
 async function searchFor(page: Page, text: string, expectedRows: number): Promise<void> {
-  await page.getByLabel('Search').fill(text);
+  await page.getByRole('textbox', { name: 'Search', exact: true }).fill(text);
   await expectRowCount(page, expectedRows);
 }
 
@@ -157,12 +157,18 @@ describe("an operator's day in the back-office", () => {
     await expectRowCount(page, 2);
     await searchFor(page, verifiedEmail.slice(0, 14).toUpperCase(), 1);
     const row = rows(page).first();
-    await expect(row.innerText()).resolves.toContain(verifiedEmail);
-    await expect(row.innerText()).resolves.toContain('Verified');
+    // textContent: badges are upper-cased by CSS, which innerText would apply.
+    await expect(row.textContent()).resolves.toContain(verifiedEmail);
+    await expect(row.textContent()).resolves.toContain('Verified');
     await shot(page, 'waitlist');
 
     await row.getByRole('button', { name: 'Edit status and notes' }).click();
-    await page.getByRole('radio', { name: 'Pend' }).check({ force: true });
+    // The segmented control's radios are visually hidden; an operator clicks the label.
+    await page
+      .locator('[data-testid="status-editor"] label')
+      .filter({ hasText: /^Pend$/ })
+      .click();
+    await expect(page.getByRole('radio', { name: 'Pend' }).isChecked()).resolves.toBe(true);
     await page.getByLabel('Notes').fill('Called on Monday: wants an API trial for 2 weeks.');
     await shot(page, 'waitlist-status-editor');
     await page.getByRole('button', { name: 'Save' }).click();
@@ -171,7 +177,7 @@ describe("an operator's day in the back-office", () => {
     await page.waitForFunction(
       () => document.querySelector('tr[data-testid="data-row"]')?.textContent?.includes('Pending') ?? false,
     );
-    await expect(rows(page).first().innerText()).resolves.toContain('wants an API trial');
+    await expect(rows(page).first().textContent()).resolves.toContain('wants an API trial');
 
     const stored = await e2e.query<{ status: string; notes: string }>(
       'select status, notes from waitlist_entries where email = $1',
@@ -248,18 +254,28 @@ describe("an operator's day in the back-office", () => {
     await rows(page).first().waitFor();
     await shot(page, 'logs');
 
-    await chooseOption(page, page.getByLabel('Action'), 'OTP Verified');
-    // Three codes were verified: the waitlist entry, the VPN request and the contact.
-    await expectRowCount(page, 3);
-    for (const text of await rows(page).allInnerTexts()) expect(text).toContain('OTP Verified');
+    const action = page.getByRole('combobox', { name: 'Action', exact: true });
+    /** Waits until the table shows only rows containing `text`, and answers their texts. */
+    const onlyRowsWith = async (text: string): Promise<string[]> => {
+      await page.waitForFunction((t) => {
+        const found = [...document.querySelectorAll('tr[data-testid="data-row"]')];
+        return (
+          found.length > 0 &&
+          !document.querySelector('table[aria-busy="true"]') &&
+          found.every((r) => r.textContent?.includes(t))
+        );
+      }, text);
+      return rows(page).allTextContents();
+    };
 
-    await chooseOption(page, page.getByLabel('Action'), 'Admin Login');
-    await rows(page).first().waitFor();
-    const texts = await rows(page).allInnerTexts();
-    expect(texts.length).toBeGreaterThanOrEqual(4); // one sign-in per test so far
-    for (const t of texts) {
-      expect(t).toContain('Login Success');
-      expect(t).toContain('Admin');
-    }
+    await chooseOption(page, action, 'OTP Verified');
+    // Three codes were verified: the waitlist entry, the VPN request and the contact.
+    await expect(onlyRowsWith('OTP Verified')).resolves.toHaveLength(3);
+
+    await chooseOption(page, action, 'Admin Login');
+    const logins = await onlyRowsWith('Login Success');
+    expect(logins.length).toBe(5); // one sign-in per test of this file
+    for (const text of logins) expect(text).toContain('Admin');
+    await shot(page, 'logs-admin-login');
   });
 });

@@ -219,9 +219,13 @@ export function DataTable<Row>({
         return [{ label: column.label, value: read }];
       });
       downloadTextFile(csvFileName(title, new Date()), buildCsv(csvColumns, all));
-      if (exported.total > all.length) {
+      // A lower-bound total (a broad search) says nothing about how many were left out, but a
+      // full export of one says some were.
+      if (exported.totalIsLowerBound ? all.length >= CSV_EXPORT_LIMIT : exported.total > all.length) {
         notifyInfo(
-          `Exported the first ${all.length} of ${formatTotal(exported.total, exported.totalIsLowerBound)} rows; narrow the search to export the rest.`,
+          exported.totalIsLowerBound
+            ? `Exported the first ${all.length} matching rows; narrow the search to export the rest.`
+            : `Exported the first ${all.length} of ${formatTotal(exported.total, false)} rows; narrow the search to export the rest.`,
         );
       }
     } catch (error) {

@@ -28,7 +28,7 @@ export function formatCount(n: number): string {
 
 /**
  * The total of 'Showing X–Y of Z', with thousands separators. When the server counted only up to
- * a limit (`totalIsLowerBound`, its `total` being that limit plus one), it reads e.g. '10,000+'.
+ * a limit (`totalIsLowerBound`, its `total` being that limit plus one), it reads e.g. '1,000+'.
  */
 export function formatTotal(total: number, isLowerBound = false): string {
   return isLowerBound ? `${formatCount(Math.max(total - 1, 0))}+` : formatCount(total);

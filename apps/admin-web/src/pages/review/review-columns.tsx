@@ -25,7 +25,8 @@ export const VERIFIED_FILTER: DataTableFilter = {
 /** The one-time-code verification: 'Verified' (or 'OK' on VPN requests) or 'Pending'. */
 export function VerifiedBadge({ verified, okLabel = 'Verified' }: { verified: boolean; okLabel?: string }) {
   return (
-    <Badge color={verified ? 'green' : 'yellow'} variant="light">
+    // Never cut to "VERI…" in a narrow column.
+    <Badge color={verified ? 'green' : 'yellow'} variant="light" miw="fit-content">
       {verified ? okLabel : 'Pending'}
     </Badge>
   );
