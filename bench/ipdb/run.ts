@@ -17,7 +17,7 @@ import type { IpdbDatabase } from '@tunnelscope/analytics-service/dist/ipdb/sche
 import { findByAddress, SEARCH_SQL } from '@tunnelscope/analytics-service/dist/search/search-repository.js';
 import { DEFAULT_IPDB_URL, signAdminIdentity } from '@tunnelscope/service-kit';
 import { freePort, repoRoot } from '@tunnelscope/test-kit';
-import { fmt, percentile, rssMb } from '../forms/stats.js';
+import { fmt, latencies, rssMb, type Latencies } from '../forms/stats.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const URL_ = process.env.BENCH_IPDB_URL ?? process.env.IPDB_URL ?? DEFAULT_IPDB_URL;
@@ -29,25 +29,6 @@ const STATS = Number(process.env.BENCH_IPDB_STATS ?? 2000);
 const REFRESH = process.env.BENCH_IPDB_REFRESH !== '0';
 const SECRET = `bench-internal-secret-${randomBytes(8).toString('hex')}`;
 const PREFIX = `bench:ipdb:${randomBytes(4).toString('hex')}`;
-
-interface Latencies {
-  count: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  max: number;
-}
-
-function latencies(samples: number[]): Latencies {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return {
-    count: sorted.length,
-    p50: percentile(sorted, 50),
-    p95: percentile(sorted, 95),
-    p99: percentile(sorted, 99),
-    max: sorted.at(-1) ?? NaN,
-  };
-}
 
 async function timed<T>(samples: number[], fn: () => Promise<T>): Promise<T> {
   const started = performance.now();
