@@ -1,7 +1,7 @@
 import { createDb } from '@tunnelscope/service-kit';
 import { createTestDatabase, type TestDatabase } from '@tunnelscope/test-kit';
 import { sql, type Kysely } from 'kysely';
-import { Migrator } from 'kysely/migration';
+import { Migrator, NO_MIGRATIONS } from 'kysely/migration';
 import { MIGRATION_TABLE, migrate, migrations } from '../src/migrations/index.js';
 
 let database: TestDatabase;
@@ -95,7 +95,7 @@ describe('forms-service migrations', () => {
       migrationTableName: MIGRATION_TABLE,
       migrationLockTableName: `${MIGRATION_TABLE}_lock`,
     });
-    const result = await migrator.migrateDown();
+    const result = await migrator.migrateTo(NO_MIGRATIONS);
     expect(result.error).toBeUndefined();
     const tables = await sql<{
       n: number;

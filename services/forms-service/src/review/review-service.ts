@@ -188,6 +188,12 @@ function toLogRow(r: MergedLogRow): LogRow {
   };
 }
 
+/** The id a refused write named, as sent (bounded), for its audit row: the role is checked first. */
+function claimedId(params: unknown): string | undefined {
+  const id = (params as { id?: unknown } | null)?.id;
+  return typeof id === 'string' && id ? id.slice(0, 64) : undefined;
+}
+
 /** The largest id `serial` can hold: a bigger `visitor:` id names no row. */
 const MAX_SERIAL = 2_147_483_647;
 
@@ -274,7 +280,7 @@ export function createReviewService(deps: { db: FormsDb; clock: Clock; audit: Ad
       if (q.limit === CSV_EXPORT_LIMIT) {
         await auditExport(operator, list.audit.export, list.resource, {
           rows: rows.length,
-          search: q.search ?? null,
+          search: q.search || null,
           verified: q.verified,
           sort: q.sort,
           order: q.order,
@@ -289,8 +295,12 @@ export function createReviewService(deps: { db: FormsDb; clock: Clock; audit: Ad
 
     async update(operator, name, rawParams, body) {
       const list = FORM_LISTS[name];
-      const { id } = parseId(reviewIdParamsSchema, rawParams, REVIEW_MESSAGES.entryNotFound);
-      await requireWriter(operator, { operation: 'update', resource: list.resource, resourceId: id });
+      await requireWriter(operator, {
+        operation: 'update',
+        resource: list.resource,
+        resourceId: claimedId(rawParams),
+      });
+      const id = parseId(reviewIdParamsSchema, rawParams, REVIEW_MESSAGES.entryNotFound).id.toLowerCase();
       const change = parseBody(reviewUpdateRequestSchema, body);
       return db.transaction().execute(async (trx) => {
         const before = await lockReviewState(trx, list.spec, id);
@@ -312,8 +322,12 @@ export function createReviewService(deps: { db: FormsDb; clock: Clock; audit: Ad
 
     async remove(operator, name, rawParams) {
       const list = FORM_LISTS[name];
-      const { id } = parseId(reviewIdParamsSchema, rawParams, REVIEW_MESSAGES.entryNotFound);
-      await requireWriter(operator, { operation: 'delete', resource: list.resource, resourceId: id });
+      await requireWriter(operator, {
+        operation: 'delete',
+        resource: list.resource,
+        resourceId: claimedId(rawParams),
+      });
+      const id = parseId(reviewIdParamsSchema, rawParams, REVIEW_MESSAGES.entryNotFound).id.toLowerCase();
       await db.transaction().execute(async (trx) => {
         const deleted = await deleteFormRow(trx, list.spec, id);
         if (!deleted) throw new NotFoundError(REVIEW_MESSAGES.entryNotFound);
@@ -337,7 +351,7 @@ export function createReviewService(deps: { db: FormsDb; clock: Clock; audit: Ad
       if (q.limit === CSV_EXPORT_LIMIT) {
         await auditExport(operator, 'logs_export', 'logs', {
           rows: rows.length,
-          search: q.search ?? null,
+          search: q.search || null,
           action: q.action,
           order: q.order,
           page: q.page,
@@ -347,9 +361,13 @@ export function createReviewService(deps: { db: FormsDb; clock: Clock; audit: Ad
     },
 
     async removeLog(operator, rawParams) {
-      const { id } = parseId(logIdParamsSchema, rawParams, REVIEW_MESSAGES.logNotFound);
+      await requireWriter(operator, {
+        operation: 'delete',
+        resource: 'logs',
+        resourceId: claimedId(rawParams),
+      });
+      const id = parseId(logIdParamsSchema, rawParams, REVIEW_MESSAGES.logNotFound).id.toLowerCase();
       const [type, key = ''] = id.split(':') as [string, string];
-      await requireWriter(operator, { operation: 'delete', resource: 'logs', resourceId: id });
       if (type === 'admin') {
         // The audit trail is not the operators' to trim (DECISIONS.md "Logs").
         if (!(await adminLogExists(db, key.toLowerCase())))
