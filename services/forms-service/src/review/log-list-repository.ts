@@ -9,7 +9,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { SEARCH_COUNT_LIMIT, type LogType } from '@tunnelscope/contracts';
 import { likePattern } from '@tunnelscope/service-kit';
-import type { Executor } from '../db/schema.js';
+import type { Executor, FormsDb } from '../db/schema.js';
 import type { ListTotal } from './form-list-repository.js';
 
 export interface LogSource {
@@ -74,7 +74,10 @@ function keyRanges(source: LogSource, w: LogListWindow, take: number): RawBuilde
   return source.actions ? source.actions.map((a) => range(a)) : [range(undefined)];
 }
 
-export async function listMergedLogs(db: Executor, w: LogListWindow): Promise<MergedLogRow[]> {
+/** Beyond this many keys per side, the merge's sort would spill to disk at the default work_mem. */
+const DEEP_MERGE_KEYS = 20_000;
+
+export async function listMergedLogs(db: FormsDb, w: LogListWindow): Promise<MergedLogRow[]> {
   const ranges = w.sources.flatMap((s) => keyRanges(s, w, w.offset + w.limit));
   if (ranges.length === 0) return [];
   // At one instant, visitor rows come before admin rows (desc), and the reverse in asc.
@@ -82,7 +85,7 @@ export async function listMergedLogs(db: Executor, w: LogListWindow): Promise<Me
     w.order === 'desc'
       ? sql`created_at desc, vid desc nulls last, aid desc nulls last`
       : sql`created_at asc, vid asc nulls first, aid asc nulls first`;
-  const result = await sql<MergedLogRow>`
+  const query = sql<MergedLogRow>`
     with page as (
       select * from (${sql.join(ranges, sql` union all `)}) merged
       order by ${order}
@@ -104,8 +107,15 @@ export async function listMergedLogs(db: Executor, w: LogListWindow): Promise<Me
     from page
     left join registration_logs r on r.id = page.vid
     left join admin_logs a on a.id = page.aid
-    order by ${order}`.execute(db);
-  return result.rows;
+    order by ${order}`;
+  const take = w.offset + w.limit;
+  if (take <= DEEP_MERGE_KEYS) return (await query.execute(db)).rows;
+  // A deep page merges hundreds of thousands of keys, and the tie-break (side, then id) makes
+  // Postgres sort one side again: give that sort the memory to stay off disk, for this statement only.
+  return db.transaction().execute(async (trx) => {
+    await sql`set local work_mem = '32MB'`.execute(trx);
+    return (await query.execute(trx)).rows;
+  });
 }
 
 async function countSide(db: Executor, source: LogSource, search: string | undefined): Promise<number> {

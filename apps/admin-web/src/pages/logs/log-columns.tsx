@@ -37,7 +37,7 @@ export const LOG_COLUMNS: DataTableColumn<LogRow>[] = [
     key: 'success',
     label: 'Result',
     render: (row) => (
-      <Badge color={row.success ? 'green' : 'red'} variant="light">
+      <Badge color={row.success ? 'green' : 'red'} variant="light" miw="fit-content">
         {row.success ? 'Success' : 'Failed'}
       </Badge>
     ),
