@@ -41,6 +41,15 @@ export function useOverview() {
   });
 }
 
+/**
+ * After a row of a form list is deleted: the Overview's counts changed, so its cached answer is
+ * dropped (it is read again when the Overview is next shown).
+ */
+export function useForgetOverview(): () => void {
+  const queryClient = useQueryClient();
+  return () => void queryClient.invalidateQueries({ queryKey: overviewKeys.all });
+}
+
 export interface ReviewUpdate {
   status: RecordStatus;
   notes: string;

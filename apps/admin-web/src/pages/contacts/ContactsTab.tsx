@@ -4,6 +4,7 @@
  */
 import { contactRowSchema, type ContactRow } from '@tunnelscope/contracts';
 import { useMemo } from 'react';
+import { useForgetOverview } from '../../api/review.js';
 import { useCurrentUser } from '../../auth/AuthContext.js';
 import { DataTable } from '../../components/data-table/index.js';
 import { VERIFIED_FILTER } from '../review/review-columns.js';
@@ -11,6 +12,7 @@ import { CONTACTS_PATH, contactColumns } from './contact-columns.js';
 
 export function ContactsTab() {
   const isAdmin = useCurrentUser().role === 'admin';
+  const forgetOverview = useForgetOverview();
   const columns = useMemo(() => contactColumns({ canEdit: isAdmin }), [isAdmin]);
   return (
     <DataTable<ContactRow>
@@ -25,6 +27,7 @@ export function ContactsTab() {
       filters={[VERIFIED_FILTER]}
       defaultSort="createdAt"
       deleteEnabled
+      onDeleted={forgetOverview}
       canDelete={isAdmin}
     />
   );

@@ -5,6 +5,7 @@
  */
 import { vpnRequestRowSchema, type VpnRequestRow } from '@tunnelscope/contracts';
 import { useMemo } from 'react';
+import { useForgetOverview } from '../../api/review.js';
 import { useCurrentUser } from '../../auth/AuthContext.js';
 import { DataTable } from '../../components/data-table/index.js';
 import { VERIFIED_FILTER } from '../review/review-columns.js';
@@ -16,6 +17,7 @@ export const DELETE_VPN_REQUEST_MESSAGE =
 
 export function VpnRequestsTab() {
   const isAdmin = useCurrentUser().role === 'admin';
+  const forgetOverview = useForgetOverview();
   const columns = useMemo(() => vpnRequestColumns({ canEdit: isAdmin }), [isAdmin]);
   return (
     <DataTable<VpnRequestRow>
@@ -30,6 +32,7 @@ export function VpnRequestsTab() {
       filters={[VERIFIED_FILTER]}
       defaultSort="createdAt"
       deleteEnabled
+      onDeleted={forgetOverview}
       canDelete={isAdmin}
       deleteConfirmTitle={DELETE_VPN_REQUEST_TITLE}
       deleteConfirmMessage={DELETE_VPN_REQUEST_MESSAGE}

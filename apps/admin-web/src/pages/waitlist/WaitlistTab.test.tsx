@@ -10,6 +10,7 @@ import {
 } from '../../components/data-table/testing.js';
 import { waitlistEntry } from '../../test/review-fixtures.js';
 import { renderSignedIn, signedInServer } from '../../test/signed-in.js';
+import { OverviewTab } from '../overview/OverviewTab.js';
 import { WaitlistTab } from './WaitlistTab.js';
 
 const LIST = '/data/waitlist';
@@ -165,6 +166,33 @@ describe('WaitlistTab', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.getAllByTestId('data-row')).toHaveLength(1));
     expect(server.callsTo('DELETE', `${LIST}/${id}`)).toHaveLength(1);
+  });
+
+  it("drops the Overview's cached counts after a delete, so they are read again", async () => {
+    const rows = [waitlistEntry(1), waitlistEntry(2)];
+    const stats = {
+      waitlist: { total: 2, verified: 2 },
+      vpnRequests: { total: 0, verified: 0 },
+      contacts: { total: 0, verified: 0 },
+    };
+    const server = serve(ADMIN, rows, (call) =>
+      call.method === 'GET' && call.path === '/dashboard/overview'
+        ? { status: 200, body: { success: true, data: { stats } } }
+        : undefined,
+    );
+    const user = setupUser();
+    renderSignedIn(
+      <>
+        <OverviewTab />
+        <WaitlistTab />
+      </>,
+    );
+    await waitFor(() => expect(screen.getAllByTestId('data-row')).toHaveLength(2));
+    await waitFor(() => expect(server.callsTo('GET', '/dashboard/overview')).toHaveLength(1));
+    await user.click(rowOf('visitor1@example.com').getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Entry' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(server.callsTo('GET', '/dashboard/overview')).toHaveLength(2));
   });
 
   it("lets a view_only operator read and export, with editing and deleting disabled as 'View only'", async () => {

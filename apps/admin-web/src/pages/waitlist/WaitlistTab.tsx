@@ -5,6 +5,7 @@
  */
 import { waitlistEntrySchema, type WaitlistEntryRow } from '@tunnelscope/contracts';
 import { useMemo } from 'react';
+import { useForgetOverview } from '../../api/review.js';
 import { useCurrentUser } from '../../auth/AuthContext.js';
 import { DataTable } from '../../components/data-table/index.js';
 import { VERIFIED_FILTER } from '../review/review-columns.js';
@@ -12,6 +13,7 @@ import { WAITLIST_PATH, waitlistColumns } from './waitlist-columns.js';
 
 export function WaitlistTab() {
   const isAdmin = useCurrentUser().role === 'admin';
+  const forgetOverview = useForgetOverview();
   const columns = useMemo(() => waitlistColumns({ canEdit: isAdmin }), [isAdmin]);
   return (
     <DataTable<WaitlistEntryRow>
@@ -26,6 +28,7 @@ export function WaitlistTab() {
       filters={[VERIFIED_FILTER]}
       defaultSort="createdAt"
       deleteEnabled
+      onDeleted={forgetOverview}
       canDelete={isAdmin}
     />
   );
