@@ -3,6 +3,9 @@
  * refusal is audited). auth-service owns the table; forms-service appends the rows of the review
  * lists' writes and exports through the same builder, so both write identical rows.
  */
+import type { FastifyRequest } from 'fastify';
+// `request.clientIp` is declared there.
+import type {} from './gateway-trust.js';
 
 /** Who acted, and from where: an operator with a session, or (sign-in, CLI) a claimed username. */
 export interface AdminAuditSubject {
@@ -21,6 +24,26 @@ export interface AdminAuditEvent<Action extends string = string> {
   resource?: string;
   resourceId?: string;
   details?: Record<string, unknown>;
+}
+
+const USER_AGENT_MAX = 512;
+
+/**
+ * Where a call came from, as an audit row records it: the client address (set by
+ * `installGatewayTrust`), a bounded user agent, and the request id.
+ */
+export function auditContextOf(
+  request: FastifyRequest,
+): Pick<AdminAuditSubject, 'ip' | 'userAgent' | 'requestId'> {
+  const ua = request.headers['user-agent'];
+  return {
+    ip: request.clientIp,
+    userAgent:
+      typeof ua === 'string' && ua
+        ? ua.replaceAll('\u0000', '').slice(0, USER_AGENT_MAX).toWellFormed()
+        : null,
+    requestId: request.id,
+  };
 }
 
 /** The columns of an `admin_logs` insert (`details` as JSON text for the jsonb column). */

@@ -1,24 +1,9 @@
 /** What routes take from a request: who is calling and from where. */
 import { ADMIN_MESSAGES } from '@tunnelscope/contracts';
-import { UnauthorizedError, requireAdmin } from '@tunnelscope/service-kit';
+import { UnauthorizedError, auditContextOf, requireAdmin } from '@tunnelscope/service-kit';
 import type { FastifyRequest } from 'fastify';
-import type { RequestContext } from '../audit/audit-log.js';
 import type { Actor } from '../sessions/actor.js';
 import type { SessionService } from '../sessions/session-service.js';
-
-const USER_AGENT_MAX = 512;
-
-export function requestContext(request: FastifyRequest): RequestContext {
-  const ua = request.headers['user-agent'];
-  return {
-    ip: request.clientIp,
-    userAgent:
-      typeof ua === 'string' && ua
-        ? ua.replaceAll('\u0000', '').slice(0, USER_AGENT_MAX).toWellFormed()
-        : null,
-    requestId: request.id,
-  };
-}
 
 export type ActorOf = (request: FastifyRequest) => Promise<Actor>;
 
@@ -32,7 +17,7 @@ export function createActorOf(sessions: SessionService): ActorOf {
     const row = await sessions.findLive(identity.sessionId, identity.adminId);
     if (!row) throw new UnauthorizedError(ADMIN_MESSAGES.sessionExpired);
     return {
-      ...requestContext(request),
+      ...auditContextOf(request),
       adminId: row.admin_id,
       sessionId: row.session_id,
       username: row.username,

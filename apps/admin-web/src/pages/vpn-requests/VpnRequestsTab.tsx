@@ -4,11 +4,7 @@
  * name, the verified filter, delete after a 'Delete VPN Request' confirmation.
  */
 import { vpnRequestRowSchema, type VpnRequestRow } from '@tunnelscope/contracts';
-import { useMemo } from 'react';
-import { useForgetOverview } from '../../api/review.js';
-import { useCurrentUser } from '../../auth/AuthContext.js';
-import { DataTable } from '../../components/data-table/index.js';
-import { VERIFIED_FILTER } from '../review/review-columns.js';
+import { FormReviewTable } from '../review/FormReviewTable.js';
 import { VPN_REQUESTS_PATH, vpnRequestColumns } from './vpn-request-columns.js';
 
 export const DELETE_VPN_REQUEST_TITLE = 'Delete VPN Request';
@@ -16,24 +12,15 @@ export const DELETE_VPN_REQUEST_MESSAGE =
   'Are you sure you want to delete this VPN request? This action cannot be undone.';
 
 export function VpnRequestsTab() {
-  const isAdmin = useCurrentUser().role === 'admin';
-  const forgetOverview = useForgetOverview();
-  const columns = useMemo(() => vpnRequestColumns({ canEdit: isAdmin }), [isAdmin]);
   return (
-    <DataTable<VpnRequestRow>
+    <FormReviewTable<VpnRequestRow>
       title="VPN Requests"
       description="VPNs that visitors asked us to detect, with their Play Store links and review status."
       endpoint={VPN_REQUESTS_PATH}
       dataKey="requests"
       rowSchema={vpnRequestRowSchema}
-      columns={columns}
-      rowKey="id"
+      columns={vpnRequestColumns}
       searchPlaceholder="Search by email or VPN name..."
-      filters={[VERIFIED_FILTER]}
-      defaultSort="createdAt"
-      deleteEnabled
-      onDeleted={forgetOverview}
-      canDelete={isAdmin}
       deleteConfirmTitle={DELETE_VPN_REQUEST_TITLE}
       deleteConfirmMessage={DELETE_VPN_REQUEST_MESSAGE}
       deleteErrorTitle="Delete Failed"

@@ -1,5 +1,6 @@
 /** Admin §7 "Authentication": sign-in, the auth check, logout, two-factor and the own profile. */
 import { ADMIN_API } from '@tunnelscope/contracts';
+import { auditContextOf } from '@tunnelscope/service-kit';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { AUTH_MESSAGES } from '../../messages.js';
 import {
@@ -10,7 +11,6 @@ import {
   setSessionCookie,
 } from '../cookies.js';
 import type { RouteDeps } from '../index.js';
-import { requestContext } from '../request-context.js';
 
 const authRoutes: FastifyPluginAsync<RouteDeps> = async (app, { services, actorOf }) => {
   app.get(ADMIN_API.me.path, async (request) => {
@@ -20,7 +20,7 @@ const authRoutes: FastifyPluginAsync<RouteDeps> = async (app, { services, actorO
 
   app.post(ADMIN_API.login.path, async (request, reply) => {
     const challenge = challengeCookieOf(request);
-    const outcome = await services.login.login(requestContext(request), request.body, challenge);
+    const outcome = await services.login.login(auditContextOf(request), request.body, challenge);
     if (outcome.kind === 'signed-in') {
       setSessionCookie(request, reply, outcome.session.token, outcome.session.rememberMe);
       if (challenge !== undefined) clearChallengeCookie(request, reply);

@@ -5,21 +5,12 @@
  * data.contacts, data.logs, data.stats.
  */
 import { ADMIN_API, REVIEW_MESSAGES } from '@tunnelscope/contracts';
-import { requireAdmin } from '@tunnelscope/service-kit';
+import { auditContextOf, requireAdmin } from '@tunnelscope/service-kit';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { FormListName, Operator, ReviewService } from '../../review/review-service.js';
 
-const USER_AGENT_MAX = 512;
-
 function operatorOf(request: FastifyRequest): Operator {
-  const identity = requireAdmin(request);
-  const ua = request.headers['user-agent'];
-  return {
-    ...identity,
-    ip: request.clientIp,
-    userAgent: typeof ua === 'string' && ua ? ua.replaceAll('\u0000', '').slice(0, USER_AGENT_MAX) : null,
-    requestId: request.id,
-  };
+  return { ...requireAdmin(request), ...auditContextOf(request) };
 }
 
 const LIST_PATHS: Record<FormListName, string> = {
