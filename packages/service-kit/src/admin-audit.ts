@@ -1,9 +1,10 @@
 /**
- * The one shape of an `admin_logs` row (DECISIONS.md "Admin": every admin action and every
- * refusal is audited). auth-service owns the table; forms-service appends the rows of the review
- * lists' writes and exports through the same builder, so both write identical rows.
+ * The one shape of an `admin_logs` row. Every admin action and every refusal of one is audited:
+ * auth-service owns the table (its migrations create it); forms-service appends the rows of the
+ * review lists' writes and exports through the same builder, so both write identical rows.
  */
 import type { FastifyRequest } from 'fastify';
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 // `request.clientIp` is declared there.
 import type {} from './gateway-trust.js';
 
@@ -46,7 +47,30 @@ export function auditContextOf(
   };
 }
 
-/** The columns of an `admin_logs` insert (`details` as JSON text for the jsonb column). */
+/**
+ * The `admin_logs` table as auth-service's migration creates it: `id`, `success` and
+ * `created_at` have database defaults (an insert may leave them out); `details` is jsonb, written
+ * as JSON text and read back parsed.
+ */
+export interface AdminLogsTable {
+  id: Generated<string>;
+  admin_id: string | null;
+  session_id: string | null;
+  username: string | null;
+  action: string;
+  resource: string | null;
+  resource_id: string | null;
+  details: ColumnType<unknown, string | null | undefined, string | null>;
+  ip_address: string | null;
+  user_agent: string | null;
+  success: Generated<boolean>;
+  created_at: Generated<Date>;
+}
+
+export type AdminLogRow = Selectable<AdminLogsTable>;
+export type NewAdminLog = Insertable<AdminLogsTable>;
+
+/** What `adminLogRow` builds: every column of an insert given (`details` as JSON text). */
 export interface AdminLogInsert {
   admin_id: string | null;
   session_id: string | null;
@@ -87,5 +111,5 @@ export function adminLogRow(subject: AdminAuditSubject, event: AdminAuditEvent, 
     user_agent: subject.userAgent,
     success: event.success ?? true,
     created_at: now,
-  };
+  } satisfies NewAdminLog;
 }

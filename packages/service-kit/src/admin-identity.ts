@@ -88,12 +88,30 @@ export function installAdminIdentity(app: FastifyInstance, secret: string): void
 }
 
 /**
- * The caller, or a 401 when there is none. With `role: 'admin'`, a view_only caller gets a 403
- * (DECISIONS.md "Roles"); the route is responsible for logging that refusal.
+ * The signed-in operator, whatever their role (admin or view_only), or a 401 when the gateway
+ * vouched for none. Use it for reads any operator may do.
  */
-export function requireAdmin(request: FastifyRequest, opts: { role?: AdminRole } = {}): AdminIdentity {
+export function requireAdminSession(request: FastifyRequest): AdminIdentity {
   const admin = request.admin;
   if (!admin) throw new UnauthorizedError(ADMIN_MESSAGES.authRequired);
-  if (opts.role === 'admin' && admin.role !== 'admin') throw new ForbiddenError(ADMIN_MESSAGES.viewOnly);
   return admin;
+}
+
+/**
+ * The signed-in operator when their role is `admin`: a 401 without a session, a 403 for a
+ * view_only operator (view_only may read but never change anything). The caller is responsible
+ * for auditing that refusal.
+ */
+export function requireAdminRole(request: FastifyRequest): AdminIdentity {
+  const admin = requireAdminSession(request);
+  if (admin.role !== 'admin') throw new ForbiddenError(ADMIN_MESSAGES.viewOnly);
+  return admin;
+}
+
+/**
+ * @deprecated Use `requireAdminSession` (any role) or `requireAdminRole` (the admin role). Kept
+ * only until every service has switched; it is removed then.
+ */
+export function requireAdmin(request: FastifyRequest, opts: { role?: AdminRole } = {}): AdminIdentity {
+  return opts.role === 'admin' ? requireAdminRole(request) : requireAdminSession(request);
 }

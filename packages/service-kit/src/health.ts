@@ -1,15 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { withTimeout } from './timeout.js';
 
 export type ReadinessCheck = () => Promise<unknown>;
 const CHECK_TIMEOUT_MS = 2000;
-
-function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
-  });
-  return Promise.race([p, timeout]).finally(() => clearTimeout(timer));
-}
 
 /**
  * `/healthz` says the process is alive (no dependency is touched, so a database outage does not

@@ -13,3 +13,8 @@ export * from './server.js';
 export * from './admin-identity.js';
 export * from './admin-audit.js';
 export * from './like-pattern.js';
+export * from './clock.js';
+export * from './mail-enqueuer.js';
+export * from './postgres-errors.js';
+export * from './rate-limit.js';
+export * from './timeout.js';

@@ -1,0 +1,9 @@
+/**
+ * Postgres unique_violation (SQLSTATE 23505). With constraint names, only a violation of one of
+ * them counts (a constraint or a unique index, as Postgres reports it); with none, any does.
+ */
+export function isUniqueViolation(err: unknown, ...constraints: string[]): boolean {
+  const e = err as { code?: unknown; constraint?: unknown } | null;
+  if (e?.code !== '23505') return false;
+  return constraints.length === 0 || (typeof e.constraint === 'string' && constraints.includes(e.constraint));
+}
