@@ -14,7 +14,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Clock } from './clock.js';
-import type { AuthConfig } from './config.js';
+import type { Config } from './config.js';
 import type { AuthDb } from './db/schema.js';
 import routes from './routes/index.js';
 import type { PasswordHasher } from './passwords/password-hasher.js';
@@ -23,9 +23,9 @@ import { createAuthServices } from './services.js';
 export { systemClock, type Clock } from './clock.js';
 
 export interface AppDeps {
-  config: AuthConfig;
+  config: Config;
   db: AuthDb;
-  /** Request-path client: the sign-in rate limit. */
+  /** Request-path client: the sign-in limit. */
   redis: Redis;
   mailQueue: MailQueue;
   clock: Clock;
@@ -53,6 +53,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const services = createAuthServices({ ...deps, log: app.log });
   // The dummy hash for unknown usernames is made now, so the first such sign-in is not slower.
   app.addHook('onReady', () => services.hasher.warmUp());
-  await app.register(routes, { services });
+  await app.register(routes, { config: deps.config, services, redis: deps.redis, clock: deps.clock });
   return app;
 }

@@ -3,7 +3,7 @@ import { DEV_INTERNAL_SECRET } from '@tunnelscope/service-kit';
 import {
   ARGON2_MIN_PRODUCTION_MEMORY_KIB,
   DEV_TOTP_ENCRYPTION_KEY,
-  authConfigSchema,
+  configSchema,
   cliConfigSchema,
 } from './config.js';
 
@@ -13,9 +13,9 @@ const privateSecrets = {
   TURNSTILE_SECRET: '0x4AAAAAAAprivate-site-secret',
 };
 
-describe('authConfigSchema', () => {
+describe('configSchema', () => {
   it('has working defaults for a developer machine', () => {
-    const cfg = authConfigSchema.parse({});
+    const cfg = configSchema.parse({});
     expect(cfg).toMatchObject({
       AUTH_SERVICE_PORT: 4002,
       DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/tunnelscope',
@@ -34,18 +34,18 @@ describe('authConfigSchema', () => {
   it('reads the TOTP key as base64 or hex, and refuses one that is not 32 bytes', () => {
     const key = randomBytes(32);
     expect(
-      authConfigSchema.parse({ TOTP_ENCRYPTION_KEY: key.toString('base64') }).TOTP_ENCRYPTION_KEY.equals(key),
+      configSchema.parse({ TOTP_ENCRYPTION_KEY: key.toString('base64') }).TOTP_ENCRYPTION_KEY.equals(key),
     ).toBe(true);
     expect(
-      authConfigSchema.parse({ TOTP_ENCRYPTION_KEY: key.toString('hex') }).TOTP_ENCRYPTION_KEY.equals(key),
+      configSchema.parse({ TOTP_ENCRYPTION_KEY: key.toString('hex') }).TOTP_ENCRYPTION_KEY.equals(key),
     ).toBe(true);
-    expect(
-      authConfigSchema.safeParse({ TOTP_ENCRYPTION_KEY: randomBytes(16).toString('base64') }).success,
-    ).toBe(false);
+    expect(configSchema.safeParse({ TOTP_ENCRYPTION_KEY: randomBytes(16).toString('base64') }).success).toBe(
+      false,
+    );
   });
 
   it('refuses the development secrets, a Turnstile test secret and a weak hash cost in production', () => {
-    const result = authConfigSchema.safeParse({
+    const result = configSchema.safeParse({
       NODE_ENV: 'production',
       ARGON2_MEMORY_KIB: '4096',
       ARGON2_TIME_COST: '1',
@@ -63,19 +63,19 @@ describe('authConfigSchema', () => {
       { TURNSTILE_SECRET: '2x0000000000000000000000000000000AA' },
       { TURNSTILE_SECRET: '3x0000000000000000000000000000000AA' },
     ]) {
-      expect(
-        authConfigSchema.safeParse({ NODE_ENV: 'production', ...privateSecrets, ...change }).success,
-      ).toBe(false);
+      expect(configSchema.safeParse({ NODE_ENV: 'production', ...privateSecrets, ...change }).success).toBe(
+        false,
+      );
     }
   });
 
   it('accepts private secrets and the default cost in production', () => {
-    expect(authConfigSchema.safeParse({ NODE_ENV: 'production', ...privateSecrets }).success).toBe(true);
+    expect(configSchema.safeParse({ NODE_ENV: 'production', ...privateSecrets }).success).toBe(true);
   });
 
   it('refuses a short backup-code pepper and a verify URL that is not a URL', () => {
-    expect(authConfigSchema.safeParse({ BACKUP_CODE_PEPPER: 'short' }).success).toBe(false);
-    expect(authConfigSchema.safeParse({ TURNSTILE_VERIFY_URL: 'not a url' }).success).toBe(false);
+    expect(configSchema.safeParse({ BACKUP_CODE_PEPPER: 'short' }).success).toBe(false);
+    expect(configSchema.safeParse({ TURNSTILE_VERIFY_URL: 'not a url' }).success).toBe(false);
   });
 });
 

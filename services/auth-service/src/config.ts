@@ -8,13 +8,16 @@ import {
   DEFAULT_DATABASE_URL,
   baseServiceEnv,
   env,
-  loadConfig,
+  loadConfig as parseEnvironment,
   refuseDevSecretsInProduction,
 } from '@tunnelscope/service-kit';
 
 /** Development-only AES-256 key (32 bytes, base64); production must set its own. */
 export const DEV_TOTP_ENCRYPTION_KEY = 'ZGV2LW9ubHktdG90cC1rZXktMDEyMzQ1Njc4OWFiY2Q=';
-/** Cloudflare's documented test secret that always passes (DECISIONS.md "Bot check"). */
+/**
+ * Cloudflare's documented test secret that always passes: the default outside production, so the
+ * sign-in's bot check works offline against the local stand-in.
+ */
 export const TURNSTILE_TEST_SECRET_PASS = '1x0000000000000000000000000000000AA';
 /** Cloudflare's test secrets (always pass, always fail, already spent): never in production. */
 const TURNSTILE_TEST_SECRET = /^[123]x0+AA$/;
@@ -38,8 +41,8 @@ const aesKey = (fallback: string) =>
       return bytes;
     });
 
-/** The fields of the service; the CLI picks the few it needs. */
-const authFields = {
+/** Every variable auth-service reads; the command-line tools pick the few they need. */
+const environment = baseServiceEnv.extend({
   AUTH_SERVICE_PORT: env.port(4002),
   DATABASE_URL: env.postgresUrl(DEFAULT_DATABASE_URL),
   /** Encrypts TOTP secrets at rest (AES-256-GCM). */
@@ -65,9 +68,10 @@ const authFields = {
     .max(1_048_576)
     .default(ARGON2_MIN_PRODUCTION_MEMORY_KIB),
   ARGON2_TIME_COST: z.coerce.number().int().min(1).max(10).default(2),
-};
+});
 
-export const authConfigSchema = baseServiceEnv.extend(authFields).superRefine((cfg, ctx) => {
+/** The service's configuration: the environment, with production refusing development values. */
+export const configSchema = environment.superRefine((cfg, ctx) => {
   refuseDevSecretsInProduction(cfg, ctx);
   if (cfg.NODE_ENV !== 'production') return;
   if (cfg.TOTP_ENCRYPTION_KEY.equals(Buffer.from(DEV_TOTP_ENCRYPTION_KEY, 'base64'))) {
@@ -96,21 +100,23 @@ export const authConfigSchema = baseServiceEnv.extend(authFields).superRefine((c
   }
 });
 
-export type AuthConfig = Readonly<z.infer<typeof authConfigSchema>>;
+export type Config = Readonly<z.infer<typeof configSchema>>;
 
 /** Parses `source` (the process environment by default); exits with the list of problems if invalid. */
-export function loadAuthConfig(source: Record<string, string | undefined> = process.env): AuthConfig {
-  return loadConfig(authConfigSchema, source);
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  return parseEnvironment(configSchema, source);
+}
+
+/** What `db:migrate` needs: the application database. */
+export function loadMigrateConfig(
+  source: Record<string, string | undefined> = process.env,
+): Readonly<{ DATABASE_URL: string }> {
+  return parseEnvironment(environment.pick({ DATABASE_URL: true }), source);
 }
 
 /** What `admin:create` needs: the database and the password hashing cost. */
-export const cliConfigSchema = z
-  .object({
-    NODE_ENV: env.nodeEnv(),
-    DATABASE_URL: authFields.DATABASE_URL,
-    ARGON2_MEMORY_KIB: authFields.ARGON2_MEMORY_KIB,
-    ARGON2_TIME_COST: authFields.ARGON2_TIME_COST,
-  })
+export const cliConfigSchema = environment
+  .pick({ NODE_ENV: true, DATABASE_URL: true, ARGON2_MEMORY_KIB: true, ARGON2_TIME_COST: true })
   .transform((cfg) =>
     // The CLI hashes the passwords the service verifies: never weaker than production's floor there.
     cfg.NODE_ENV === 'production'
@@ -122,3 +128,11 @@ export const cliConfigSchema = z
       : cfg,
   );
 export type CliConfig = z.infer<typeof cliConfigSchema>;
+
+/**
+ * `admin:create`'s configuration from `source` (the process environment by default). Unlike
+ * `loadConfig` it does not exit: the command reports the problems and its own exit code.
+ */
+export function parseCliConfig(source: Record<string, string | undefined> = process.env) {
+  return cliConfigSchema.safeParse(source);
+}

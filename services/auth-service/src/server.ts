@@ -1,10 +1,10 @@
 /** Starts auth-service: real connections, the HTTP app, graceful shutdown. */
 import { createDb, createMailQueue, createRedis, runService } from '@tunnelscope/service-kit';
 import { buildApp, systemClock } from './app.js';
-import { loadAuthConfig } from './config.js';
+import { loadConfig } from './config.js';
 import type { AuthDatabase } from './db/schema.js';
 
-const config = loadAuthConfig();
+const config = loadConfig();
 const db = createDb<AuthDatabase>(config.DATABASE_URL, { applicationName: 'auth-service' });
 const redis = createRedis(config.REDIS_URL);
 const mailQueue = createMailQueue(redis, config.REDIS_PREFIX);

@@ -1,14 +1,12 @@
 /** Builds the domain services from their dependencies (one place, so app.ts stays wiring). */
 import type { MailQueue } from '@tunnelscope/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Redis } from 'ioredis';
 import { createAdminUserService, type AdminUserService } from './admin-users/admin-user-service.js';
 import { createAuditLog, type AuditLog } from './audit/audit-log.js';
 import type { Clock } from './clock.js';
-import type { AuthConfig } from './config.js';
+import type { Config } from './config.js';
 import { createSecretBox } from './crypto/secret-box.js';
 import type { AuthDb } from './db/schema.js';
-import { createLoginRateLimiter } from './login/login-rate-limit.js';
 import { createLoginService, type LoginService } from './login/login-service.js';
 import { createMailOutbox } from './mail/mail-outbox.js';
 import { createPasswordHasher, type PasswordHasher } from './passwords/password-hasher.js';
@@ -34,9 +32,8 @@ export interface AuthServices {
 }
 
 export function createAuthServices(deps: {
-  config: AuthConfig;
+  config: Config;
   db: AuthDb;
-  redis: Redis;
   mailQueue: MailQueue;
   clock: Clock;
   log: FastifyBaseLogger;
@@ -70,13 +67,6 @@ export function createAuthServices(deps: {
       secret: config.TURNSTILE_SECRET,
       verifyUrl: config.TURNSTILE_VERIFY_URL,
       timeoutMs: config.TURNSTILE_TIMEOUT_MS,
-    }),
-    rateLimiter: createLoginRateLimiter({
-      redis: deps.redis,
-      prefix: config.REDIS_PREFIX,
-      perMinute: config.LOGIN_RATE_LIMIT_PER_MINUTE,
-      clock,
-      log: deps.log,
     }),
     perMinute: config.LOGIN_RATE_LIMIT_PER_MINUTE,
   });

@@ -38,7 +38,7 @@ import argon2 from 'argon2';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Redis } from 'ioredis';
 import { buildApp } from '../src/app.js';
-import { loadAuthConfig, type AuthConfig } from '../src/config.js';
+import { loadConfig, type Config } from '../src/config.js';
 import { createSecretBox } from '../src/crypto/secret-box.js';
 import type { AdminUserRow, AuthDatabase, AuthDb } from '../src/db/schema.js';
 import { migrate } from '../src/migrations/index.js';
@@ -54,7 +54,7 @@ export interface TestContext {
   db: AuthDb;
   redis: Redis;
   mailQueue: MailQueue;
-  config: AuthConfig;
+  config: Config;
   clock: TestClock;
   turnstile: TurnstileStandin;
   database: TestDatabase;
@@ -69,7 +69,7 @@ export async function createTestContext(
   await migrate(database.url);
   const turnstile = await startTurnstileStandin({ port: 0 });
   const prefix = uniqueRedisPrefix(`auth-${label}`);
-  const config = loadAuthConfig({
+  const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     DATABASE_URL: database.url,

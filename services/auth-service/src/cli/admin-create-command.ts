@@ -14,7 +14,7 @@ import { refuseTaken, uniqueConflict } from '../admin-users/admin-user-service.j
 import { insertAdmin } from '../admin-users/admin-user-repository.js';
 import { createAuditLog } from '../audit/audit-log.js';
 import { systemClock } from '../clock.js';
-import { cliConfigSchema } from '../config.js';
+import { parseCliConfig } from '../config.js';
 import { isMissingTable } from '../db/errors.js';
 import type { AuthDatabase } from '../db/schema.js';
 import { generatePassword } from '../passwords/password-generator.js';
@@ -23,7 +23,8 @@ import { createPasswordHasher } from '../passwords/password-hasher.js';
 export const EXIT = { ok: 0, failure: 1, usage: 2, conflict: 3 } as const;
 
 export interface CliIo {
-  env: Record<string, string | undefined>;
+  /** The environment to read the configuration from; the process's own when left out. */
+  env?: Record<string, string | undefined>;
   out(line: string): void;
   err(line: string): void;
   /** The whole of standard input (only read with --password-stdin). */
@@ -79,7 +80,7 @@ export async function runAdminCreate(argv: string[], io: CliIo): Promise<number>
     io.err(USAGE);
     return EXIT.usage;
   }
-  const config = cliConfigSchema.safeParse(io.env);
+  const config = parseCliConfig(io.env);
   if (!config.success) {
     for (const i of config.error.issues) io.err(`${i.path.join('.')}: ${i.message}`);
     return EXIT.usage;

@@ -9,7 +9,6 @@ async function readStdin(): Promise<string> {
 }
 
 process.exitCode = await runAdminCreate(process.argv.slice(2), {
-  env: process.env,
   out: (line) => process.stdout.write(`${line}\n`),
   err: (line) => process.stderr.write(`${line}\n`),
   readStdin,

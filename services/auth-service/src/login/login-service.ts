@@ -18,7 +18,7 @@ import {
   loginRequestSchema,
   type AdminUser,
 } from '@tunnelscope/contracts';
-import { AppError, TooManyRequestsError, UnauthorizedError, ValidationError } from '@tunnelscope/service-kit';
+import { AppError, UnauthorizedError, ValidationError } from '@tunnelscope/service-kit';
 import {
   findAdminByUsername,
   recordLoginFailure,
@@ -35,7 +35,6 @@ import type { TurnstileVerifier } from '../turnstile/turnstile-verifier.js';
 import type { TwoFactorService } from '../two-factor/two-factor-service.js';
 import { claimedString, parseInput } from '../validation.js';
 import { consumeChallenge, insertChallenge } from './login-challenge-repository.js';
-import type { LoginRateLimiter } from './login-rate-limit.js';
 
 export type LoginOutcome =
   | { kind: 'signed-in'; user: AdminUser; session: NewSession }
@@ -44,6 +43,8 @@ export type LoginOutcome =
 
 export interface LoginService {
   login(ctx: RequestContext, body: unknown, challengeCookie: string | undefined): Promise<LoginOutcome>;
+  /** Logs the first attempt an address's per-minute limit refused in a window. */
+  logRateLimited(ctx: RequestContext, claimedUsername: string | null): Promise<void>;
 }
 
 /** The bot check's refusals: 400 with their own error code (contracts' CAPTCHA_FAILED). */
@@ -81,7 +82,7 @@ export function createLoginService(deps: {
   sessions: SessionService;
   twoFactor: TwoFactorService;
   turnstile: TurnstileVerifier;
-  rateLimiter: LoginRateLimiter;
+  /** The per-address limit, for the log of a refusal (the route enforces it). */
   perMinute: number;
 }): LoginService {
   const { db, clock, audit } = deps;
@@ -161,22 +162,18 @@ export function createLoginService(deps: {
   }
 
   return {
-    async login(ctx, body, challengeCookie) {
-      const claimed = claimedString(body, 'username');
-      const rate = await deps.rateLimiter.hit(ctx.ip);
-      if (!rate.allowed) {
-        // One row per address and window, so a flood does not become a flood of writes.
-        if (rate.count === deps.perMinute + 1) {
-          await logFailure(ctx, { username: claimed }, 'rate_limited', { limit: deps.perMinute });
-        }
-        throw new TooManyRequestsError(ADMIN_MESSAGES.loginRateLimited, rate.retryAfterSeconds);
-      }
+    async logRateLimited(ctx, claimedUsername) {
+      await logFailure(ctx, { username: claimedUsername }, 'rate_limited', { limit: deps.perMinute });
+    },
 
+    async login(ctx, body, challengeCookie) {
       let input;
       try {
         input = parseInput(loginRequestSchema, body);
       } catch (err) {
-        if (err instanceof ValidationError) await logFailure(ctx, { username: claimed }, 'invalid_request');
+        if (err instanceof ValidationError) {
+          await logFailure(ctx, { username: claimedString(body, 'username') }, 'invalid_request');
+        }
         throw err;
       }
       const code = input.totpCode || undefined;

@@ -2,7 +2,7 @@
 import { ADMIN_API } from '@tunnelscope/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import { AUTH_MESSAGES } from '../../messages.js';
-import type { RouteDeps } from '../index.js';
+import type { RouteDeps } from '../route-deps.js';
 
 const base = ADMIN_API.adminUser.path;
 

@@ -10,15 +10,31 @@ import {
   setChallengeCookie,
   setSessionCookie,
 } from '../cookies.js';
-import type { RouteDeps } from '../index.js';
+import type { RouteDeps } from '../route-deps.js';
+import { claimedString } from '../../validation.js';
+import { loginRateLimit } from './login-rate-limit.js';
 
-const authRoutes: FastifyPluginAsync<RouteDeps> = async (app, { services, actorOf }) => {
+const authRoutes: FastifyPluginAsync<RouteDeps> = async (
+  app,
+  { config, services, actorOf, redis, clock },
+) => {
+  // Every attempt counts, valid or not, before any other check: the hook runs once the body is
+  // read (for the username the log names) and before it is validated.
+  const countAttempt = await loginRateLimit(app, {
+    redis,
+    prefix: config.REDIS_PREFIX,
+    perMinute: config.LOGIN_RATE_LIMIT_PER_MINUTE,
+    clock,
+    onFirstRefusal: (request) =>
+      services.login.logRateLimited(auditContextOf(request), claimedString(request.body, 'username')),
+  });
+
   app.get(ADMIN_API.me.path, async (request) => {
     const actor = await actorOf(request);
     return { success: true, data: { user: await services.profile.me(actor) } };
   });
 
-  app.post(ADMIN_API.login.path, async (request, reply) => {
+  app.post(ADMIN_API.login.path, { preValidation: countAttempt }, async (request, reply) => {
     const challenge = challengeCookieOf(request);
     const outcome = await services.login.login(auditContextOf(request), request.body, challenge);
     if (outcome.kind === 'signed-in') {

@@ -11,7 +11,7 @@ import {
 import { NotFoundError, UnauthorizedError } from '@tunnelscope/service-kit';
 import type { FastifyPluginAsync } from 'fastify';
 import { parseInput } from '../../validation.js';
-import type { RouteDeps } from '../index.js';
+import type { RouteDeps } from '../route-deps.js';
 
 const internalRoutes: FastifyPluginAsync<RouteDeps> = async (app, { services }) => {
   app.post(INTERNAL_SESSION_RESOLVE_PATH, async (request) => {

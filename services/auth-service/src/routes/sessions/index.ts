@@ -2,7 +2,7 @@
 import { ADMIN_API, BACKGROUND_REQUEST_HEADER } from '@tunnelscope/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import { AUTH_MESSAGES } from '../../messages.js';
-import type { RouteDeps } from '../index.js';
+import type { RouteDeps } from '../route-deps.js';
 import { isBackgroundRequest } from '../request-context.js';
 
 const sessionRoutes: FastifyPluginAsync<RouteDeps> = async (app, { services, actorOf }) => {

@@ -1,0 +1,78 @@
+/**
+ * Sign-in attempts per client address and minute, counted in Redis by `@fastify/rate-limit` so
+ * every replica shares them. The windows are the minutes of the service's clock (the key names
+ * its window and expires at the window's end), so tests move time instead of waiting, and the
+ * `Retry-After` of a refusal is the time left in the current minute.
+ *
+ * This is not the generic per-route limit of service-kit: sign-in has the spec's own 429 text, and
+ * the first refusal of each address and window is written to admin_logs before the answer goes out.
+ * The per-account lockout is separate (Postgres, login-service.ts).
+ */
+import rateLimit from '@fastify/rate-limit';
+import { ADMIN_MESSAGES } from '@tunnelscope/contracts';
+import { TooManyRequestsError } from '@tunnelscope/service-kit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { Clock } from '../../clock.js';
+
+const WINDOW_MS = 60_000;
+
+export interface LoginRateLimitOptions {
+  redis: Redis;
+  /** The service's Redis key prefix (REDIS_PREFIX). */
+  prefix: string;
+  perMinute: number;
+  clock: Clock;
+  /** Called once per address and window, on its first refused attempt, before the 429 is sent. */
+  onFirstRefusal(request: FastifyRequest): Promise<void>;
+}
+
+/** Registers the limiter on `app` and returns the hook that counts one attempt (or refuses it). */
+export async function loginRateLimit(
+  app: FastifyInstance,
+  opts: LoginRateLimitOptions,
+): Promise<(request: FastifyRequest) => Promise<void>> {
+  const nameSpace = `${opts.prefix}:auth:login-rate:`;
+  await app.register(rateLimit, {
+    global: false,
+    redis: opts.redis,
+    nameSpace,
+    max: opts.perMinute,
+    keyGenerator: (request) => `${Math.floor(opts.clock.now().getTime() / WINDOW_MS)}:${request.clientIp}`,
+    // The counter of a window lives until that window ends (by the service's clock).
+    timeWindow: (_request, key) => {
+      const window = Number(key.slice(0, key.indexOf(':')));
+      return Math.max(1000, (window + 1) * WINDOW_MS - opts.clock.now().getTime());
+    },
+    // Failures reach the hook below, which logs them and lets the attempt through.
+    skipOnError: false,
+  });
+  const count = app.createRateLimit();
+
+  return async (request) => {
+    let limit;
+    try {
+      limit = await count(request);
+    } catch (err) {
+      // Redis down: let the attempt through. The per-account lockout lives in Postgres and still
+      // holds, and refusing every sign-in would lock operators out during an outage.
+      request.log.warn({ err }, 'login rate limit unavailable');
+      return;
+    }
+    if (limit.isAllowed || !limit.isExceeded) return;
+    // One log row per address and window, so a flood does not become a flood of writes.
+    if (await firstRefusal(opts.redis, `${nameSpace}logged:${limit.key}`, limit.ttl)) {
+      await opts.onFirstRefusal(request);
+    }
+    throw new TooManyRequestsError(ADMIN_MESSAGES.loginRateLimited, limit.ttlInSeconds);
+  };
+}
+
+/** Marks the window's first refusal; true only for that one (and when Redis cannot tell). */
+async function firstRefusal(redis: Redis, marker: string, ttlMs: number): Promise<boolean> {
+  try {
+    return (await redis.set(marker, '1', 'PX', Math.max(1, ttlMs), 'NX')) === 'OK';
+  } catch {
+    return true;
+  }
+}
