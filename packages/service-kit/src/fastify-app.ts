@@ -2,6 +2,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions
 import { installErrorHandling } from './error-handler.js';
 import { loggerOptions } from './logger.js';
 import { REQUEST_ID_HEADER, requestIdFrom } from './request-id.js';
+import { installZodValidation } from './validation.js';
 
 export interface ServiceAppOptions {
   service: string;
@@ -11,7 +12,10 @@ export interface ServiceAppOptions {
   fastify?: FastifyServerOptions;
 }
 
-/** A Fastify instance with the house defaults: request ids, redacting logs, one error shape. */
+/**
+ * A Fastify instance with the house defaults: request ids, redacting logs, one error shape, and
+ * zod schemas for every route part (see validation.ts).
+ */
 export function createServiceApp(opts: ServiceAppOptions): FastifyInstance {
   const app = Fastify({
     logger: loggerOptions(opts.service, opts.logLevel),
@@ -34,7 +38,7 @@ export function createServiceApp(opts: ServiceAppOptions): FastifyInstance {
   });
   // Services speak JSON only: anything else is a 415, not a string handed to a route.
   app.removeContentTypeParser('text/plain');
-  // Calls without a payload arrive as JSON with an empty body (DECISIONS.md): accept them, and keep
+  // Calls without a payload may still say they send JSON, with an empty body: accept them, and keep
   // Fastify's own parser (it refuses __proto__ and constructor poisoning) for everything else.
   const secureJsonParser = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
@@ -42,6 +46,7 @@ export function createServiceApp(opts: ServiceAppOptions): FastifyInstance {
     if ((body as string).trim() === '') return done(null, undefined);
     return secureJsonParser(req, body as string, done);
   });
+  installZodValidation(app);
   installErrorHandling(app);
   return app;
 }

@@ -18,3 +18,4 @@ export * from './mail-enqueuer.js';
 export * from './postgres-errors.js';
 export * from './rate-limit.js';
 export * from './timeout.js';
+export * from './validation.js';

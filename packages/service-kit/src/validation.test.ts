@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { createServiceApp } from './fastify-app.js';
+import type { FastifyPluginAsyncZod } from './validation.js';
+
+const bodySchema = z.object({
+  email: z.string({ error: 'Email is required' }).email('Please enter a valid email address'),
+  name: z.string({ error: 'Name is required' }),
+});
+
+async function appWithRoute() {
+  const app = createServiceApp({ service: 'test', logLevel: 'silent' });
+  const routes: FastifyPluginAsyncZod = async (r) => {
+    r.post('/things', { schema: { body: bodySchema } }, async (request) => ({
+      success: true,
+      email: request.body.email,
+    }));
+    r.get(
+      '/things/:id',
+      {
+        schema: {
+          params: z.object({ id: z.string().uuid('Invalid id') }),
+          querystring: z.object({ page: z.coerce.number().int().min(1).default(1) }),
+        },
+      },
+      async (request) => ({ id: request.params.id, page: request.query.page }),
+    );
+  };
+  await app.register(routes);
+  return app;
+}
+
+describe('the zod validation path', () => {
+  it('hands the handler the parsed body', async () => {
+    const app = await appWithRoute();
+    const res = await app.inject({ method: 'POST', url: '/things', payload: { email: 'a@b.co', name: 'A' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true, email: 'a@b.co' });
+    await app.close();
+  });
+
+  it('refuses an invalid body with the first issue as the message, like ValidationError.fromZod', async () => {
+    const app = await appWithRoute();
+    const res = await app.inject({ method: 'POST', url: '/things', payload: { email: 'nope', name: 'A' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      success: false,
+      error: 'VALIDATION_ERROR',
+      message: 'Please enter a valid email address',
+      requestId: expect.any(String),
+      details: [{ path: 'email', message: 'Please enter a valid email address' }],
+    });
+    await app.close();
+  });
+
+  it('reads a missing or non-object body as {}, so the first missing field is named', async () => {
+    const app = await appWithRoute();
+    for (const payload of [undefined, '[1,2]', '"text"', 'null']) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/things',
+        headers: { 'content-type': 'application/json' },
+        ...(payload === undefined ? {} : { payload }),
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe('Email is required');
+    }
+    await app.close();
+  });
+
+  it('parses params and the query string the same way', async () => {
+    const app = await appWithRoute();
+    const id = '3f1d3a52-6d1e-4f47-9a41-0d0b8a0f7a11';
+    const ok = await app.inject({ method: 'GET', url: `/things/${id}?page=3` });
+    expect(ok.json()).toEqual({ id, page: 3 });
+    const bad = await app.inject({ method: 'GET', url: '/things/42' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('Invalid id');
+    await app.close();
+  });
+});

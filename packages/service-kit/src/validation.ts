@@ -1,0 +1,42 @@
+/**
+ * The one validation path: routes declare their body, querystring, params (and response) schemas
+ * with zod, from @tunnelscope/contracts, and handlers receive the parsed, typed values. A value
+ * that does not match is refused exactly as a service refusing it by hand would: a
+ * `ValidationError` built from the zod issues, so the answer is a 400 whose message is the first
+ * issue's message (the spec's words, written in the schema).
+ */
+import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
+import { serializerCompiler } from 'fastify-type-provider-zod';
+import type { ZodType } from 'zod';
+import { ValidationError } from './errors.js';
+
+export {
+  type FastifyPluginAsyncZod,
+  type FastifyPluginCallbackZod,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+
+/** Parses a request part with its zod schema; a failure becomes the house ValidationError. */
+export const zodValidatorCompiler: FastifySchemaCompiler<ZodType> =
+  ({ schema }) =>
+  (data) => {
+    const result = schema.safeParse(data);
+    return result.success ? { value: result.data } : { error: ValidationError.fromZod(result.error) };
+  };
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Installs the zod validator and serializer. A route with a body schema that receives no body,
+ * or a body that is not an object, validates `{}` instead, so the answer names the first missing
+ * field in the schema's words rather than "expected object".
+ */
+export function installZodValidation(app: FastifyInstance): void {
+  app.setValidatorCompiler(zodValidatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('preValidation', async (request) => {
+    if (request.routeOptions.schema?.body !== undefined && !isPlainObject(request.body)) request.body = {};
+  });
+}
