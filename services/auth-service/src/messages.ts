@@ -1,6 +1,6 @@
 /**
  * Answers of auth-service that the spec does not word (its own wording lives in contracts'
- * ADMIN_MESSAGES and is used as is). Success texts match the panel's toasts (admin §8).
+ * ADMIN_MESSAGES and is used as is). Success texts are the ones the panel shows in its toasts.
  */
 export const AUTH_MESSAGES = {
   loginSuccess: 'Login successful',

@@ -2,7 +2,7 @@ import { createPasswordHasher, type PasswordHasher } from '../src/passwords/pass
 import { DUMMY_TOKEN, MINUTE, createAdmin, createTestContext, login, type TestContext } from './helpers.js';
 
 /**
- * "Same answer, same time" (DECISIONS.md): the time of a refusal is the time of one argon2
+ * Same answer, same time: the time of a refusal is the time of one argon2
  * verification at the service's cost, whatever the reason. Wall-clock comparisons are noisy on a
  * shared machine, so this counts the verifications instead: every refusal must cost exactly one,
  * against a hash of the same parameters (the dummy hash for an unknown user).

@@ -1,5 +1,5 @@
 /**
- * Admin accounts (admin §7 "Admin users", DECISIONS.md "Admin"): only an admin may change them.
+ * Admin accounts (the panel's Admin users tab): any operator may list them, only an admin may change them.
  * Nobody deletes, demotes or deactivates themselves, and the last active admin stays: decisions
  * that could remove an active admin are taken while the active admins' rows are locked, so two
  * admins demoting each other at once cannot both win. Deactivation and a password set by an admin

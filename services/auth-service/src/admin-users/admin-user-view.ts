@@ -1,4 +1,4 @@
-/** An admin_users row as the API shows it (admin §3): never a hash, a secret or a counter. */
+/** An admin_users row as the API shows it (contracts' AdminUser): never a hash, a secret or a counter. */
 import type { AdminUser } from '@tunnelscope/contracts';
 import type { AdminUserRow } from '../db/schema.js';
 

@@ -1,5 +1,5 @@
 /**
- * `admin_logs`: every admin action and every refusal (DECISIONS.md "Admin"). A change and its
+ * `admin_logs`: every admin action and every refusal of one is recorded. A change and its
  * audit row commit together (`recordIn`, inside the change's transaction); refusals and reads are
  * written on their own (`record`), and a failed write there is logged but never changes the answer.
  * Details never hold secrets: no passwords, codes, tokens or TOTP secrets.

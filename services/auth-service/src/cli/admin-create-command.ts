@@ -1,6 +1,7 @@
 /**
  * `pnpm admin:create --username U --email E [--role admin|view_only] [--password-stdin]`
- * (DECISIONS.md "Bootstrap"): creates an admin account and prints its generated password once.
+ * creates an admin account and prints its generated password once. It is how the first account of
+ * a fresh installation comes to exist: the panel has no sign-up.
  * The input is checked with the same contracts schemas as the Add Admin User dialog.
  *
  * Exit codes: 0 created, 1 failure (database unreachable, tables missing), 2 bad arguments or

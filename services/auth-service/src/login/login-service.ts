@@ -1,7 +1,8 @@
 /**
- * Sign-in (DECISIONS.md "Brute force", "Bot check", "Two-step login"):
+ * Sign-in, in two steps when the account has two-factor on:
  *
- * - every attempt counts against the client address's per-minute limit, and is logged;
+ * - every attempt has already counted against the client address's per-minute limit (the route's
+ *   hook, routes/auth/login-rate-limit.ts), and every refusal here is logged;
  * - step 1 (no code) needs a Turnstile token that siteverify accepts;
  * - step 2 (a code) needs the live challenge a correct step 1 left in its cookie, spent on use;
  * - an unknown user, a wrong password, a locked and an inactive account get the same 401 and take

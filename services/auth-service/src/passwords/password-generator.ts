@@ -1,6 +1,7 @@
 /**
- * Generated passwords (admin:create and reset-password) that meet the policy of admin §5: at least
- * one upper case letter, lower case letter, digit and special from @$!%*?&, from a cryptographic
+ * Generated passwords (admin:create and reset-password) that meet the admin password policy
+ * (contracts' passwordField): at least one upper case letter, lower case letter, digit and special
+ * from @$!%*?&, from a cryptographic
  * source. Characters easily misread in a mail (0/O, 1/l/I) are left out.
  */
 import { randomInt } from 'node:crypto';

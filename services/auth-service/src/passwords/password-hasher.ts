@@ -1,7 +1,8 @@
 /**
- * argon2id password hashing (DECISIONS.md "Passwords"). `verifyOrDummy` checks against a dummy
- * hash made with the same cost when there is no account, so an unknown username takes as long
- * to refuse as a wrong password (DECISIONS.md "Brute force").
+ * argon2id password hashing, at the configured cost (never below OWASP's minimum in production).
+ * `verifyOrDummy` checks against a dummy hash made with the same cost when there is no account, so
+ * an unknown username takes as long to refuse as a wrong password: the answer's timing does not
+ * tell which usernames exist.
  */
 import { randomBytes } from 'node:crypto';
 import argon2 from 'argon2';

@@ -1,7 +1,7 @@
 /**
- * The operator's own account (admin §7 /auth/me and /auth/update-profile). Any role may change its
+ * The operator's own account (`GET /auth/me`, `POST /auth/update-profile`). Any role may change its
  * own username, e-mail and password; a password change needs the current password and ends the
- * operator's other sessions (DECISIONS.md "Sessions"), keeping the one in use.
+ * operator's other sessions, keeping the one in use (whoever knew the old password is signed out).
  */
 import { ADMIN_MESSAGES, updateProfileRequestSchema, type AdminUser } from '@tunnelscope/contracts';
 import { BadRequestError, UnauthorizedError, ValidationError } from '@tunnelscope/service-kit';

@@ -1,5 +1,5 @@
 /**
- * The session and login-challenge cookies (DECISIONS.md "Sessions"): HttpOnly, SameSite=Strict,
+ * The session and login-challenge cookies: HttpOnly, SameSite=Strict,
  * scoped to the admin prefix so they never travel with public calls, and behind TLS `Secure` with
  * the `__Secure-` name prefix. Prefix and scheme are believed only from the gateway.
  */
@@ -13,7 +13,7 @@ import {
 } from '@tunnelscope/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-/** `/admin-<hex>` as the gateway serves it (DECISIONS.md: at least 16 hex characters). */
+/** `/admin-<hex>` as the gateway serves it (ADMIN_PATH_HEX has at least 16 hex characters). */
 const ADMIN_PREFIX = /^\/admin-[0-9a-fA-F]{16,128}$/;
 
 interface CookieScope {

@@ -1,5 +1,5 @@
 /**
- * The admin calls of admin §7 that auth-service answers (the gateway strips `/admin-<hex>` and sends
+ * The admin calls that auth-service answers (the gateway strips `/admin-<hex>` and sends
  * it `/auth/*`, `/admin-users*`, `/data/admin-users`, `/data/active-sessions`,
  * `/data/disconnect-session`), plus the gateway's internal session resolve.
  */

@@ -1,6 +1,6 @@
 /**
  * The Sessions tab and logout. Anyone signed in sees every admin's live sessions; an admin may
- * disconnect any of them, a view_only operator only their own (DECISIONS.md "Roles"). A view is
+ * disconnect any of them, a view_only operator only their own (the role rule of actor.ts). A view is
  * logged only when the operator asked for it, not for the panel's 30-second poll.
  */
 import { ADMIN_MESSAGES, disconnectSessionRequestSchema, type ListedSession } from '@tunnelscope/contracts';

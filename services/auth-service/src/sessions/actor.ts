@@ -1,6 +1,6 @@
 /**
- * The operator behind a call, as the database has them now (role included), and the role rule of
- * DECISIONS.md "Roles": admin may do everything; view_only reads lists and manages only itself.
+ * The operator behind a call, as the database has them now (role included), and the role rule:
+ * admin may do everything; view_only reads the lists and manages only its own account and sessions.
  * Every refusal is written to admin_logs as `permission_denied`.
  */
 import { ADMIN_MESSAGES, type AdminRole } from '@tunnelscope/contracts';

@@ -1,5 +1,5 @@
 /**
- * Admin sessions (DECISIONS.md "Sessions"): a fresh 256-bit token per sign-in, only its hash
+ * Admin sessions: a fresh 256-bit token per sign-in, only its hash
  * stored; 12 hours with a 30-minute idle timeout, or 30 days without one for Remember me. A session
  * is dead the moment it is ended (logout, disconnect, deactivation, deletion, password change).
  */

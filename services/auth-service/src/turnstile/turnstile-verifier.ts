@@ -1,6 +1,7 @@
 /**
- * Cloudflare Turnstile siteverify (DECISIONS.md "Bot check"): a form POST of `secret`, `response`
- * and `remoteip`, answering `{ success, 'error-codes' }`. The verify URL is configuration, so tests
+ * Cloudflare Turnstile siteverify, the bot check of sign-in's first step: a form POST of `secret`,
+ * `response` and `remoteip`, answering `{ success, 'error-codes' }`. A verifier that cannot be
+ * reached counts as a refusal (the check fails closed). The verify URL is configuration, so tests
  * and offline development talk to the local stand-in on exactly this code path.
  */
 export type TurnstileOutcome =

@@ -1,8 +1,8 @@
 /**
- * Backup codes (DECISIONS.md "Two-factor"): 10 codes of 6 digits, so they fit the spec's 6-digit
- * field. Stored as HMAC-SHA256 keyed with a server pepper and bound to the account: 6 digits are
- * only a million values, so a plain hash of a leaked row would fall at once; with the pepper it
- * cannot be brute-forced without the key as well.
+ * Backup codes, for an operator without their authenticator: 10 codes of 6 digits, so they fit the
+ * sign-in form's 6-digit code field. Stored as HMAC-SHA256 keyed with a server pepper and bound to
+ * the account: 6 digits are only a million values, so a plain hash of a leaked row would fall at
+ * once; with the pepper it cannot be brute-forced without the key as well.
  */
 import { createHmac, hkdfSync, randomInt } from 'node:crypto';
 import { BACKUP_CODE_COUNT, TOTP_CODE_LENGTH } from '@tunnelscope/contracts';

@@ -1,5 +1,5 @@
 /**
- * TOTP as DECISIONS.md "Two-factor" settles it: 6 digits, 30-second steps, the current step and one
+ * TOTP as the panel uses it: 6 digits, 30-second steps, the current step and one
  * step of clock drift back (never ahead), and a time step at or before the last one accepted is a
  * replay. Time comes from the caller's clock, never from the library's own Date.now().
  */

@@ -1,6 +1,6 @@
 /**
- * Two-factor authentication (DECISIONS.md "Two-factor"). The server generates the secret at setup
- * and keeps it sealed as pending; enabling checks the code against that pending secret, whatever
+ * Two-factor authentication (TOTP, see totp.ts, and backup codes). The server generates the secret
+ * at setup and keeps it sealed as pending; enabling checks the code against that pending secret, whatever
  * secret the client echoes, so a client cannot bind a secret of its own choosing. Enabling issues
  * the 10 backup codes, answered once. At sign-in a TOTP code is accepted once per time step, and a
  * backup code once ever.

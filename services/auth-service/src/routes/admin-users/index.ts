@@ -1,4 +1,4 @@
-/** Admin §7 "Admin users": the account writes (admin only) and the table's list (any role). */
+/** The Admin users tab: the account writes (admin only) and the table's list (any role). */
 import { ADMIN_API } from '@tunnelscope/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import { AUTH_MESSAGES } from '../../messages.js';

@@ -1,4 +1,4 @@
-/** Admin §7 "Authentication": sign-in, the auth check, logout, two-factor and the own profile. */
+/** `/auth/*`: sign-in, the auth check, logout, two-factor and the operator's own profile. */
 import { ADMIN_API } from '@tunnelscope/contracts';
 import { auditContextOf } from '@tunnelscope/service-kit';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
@@ -42,7 +42,7 @@ const authRoutes: FastifyPluginAsync<RouteDeps> = async (
       if (challenge !== undefined) clearChallengeCookie(request, reply);
       return { success: true, message: AUTH_MESSAGES.loginSuccess, data: { user: outcome.user } };
     }
-    // A 401 carrying requires2FA is a normal result for the panel (admin §7): it shows step 2.
+    // A 401 carrying requires2FA is a normal result for the panel: it shows the code step.
     if (outcome.challenge) setChallengeCookie(request, reply, outcome.challenge);
     else if (challenge !== undefined) clearChallengeCookie(request, reply);
     return reply.code(401).send({
@@ -67,7 +67,7 @@ const authRoutes: FastifyPluginAsync<RouteDeps> = async (
     return { success: true, data: await services.twoFactor.setup(actor) };
   });
 
-  // Both exist in the spec (admin §7) and do the same: check the code against the pending secret.
+  // The panel's API has both names for one call: check the code against the pending secret.
   const verify = async (request: FastifyRequest, _reply: FastifyReply) => {
     const actor = await actorOf(request);
     const { backupCodes } = await services.twoFactor.enable(actor, request.body);

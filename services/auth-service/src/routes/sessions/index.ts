@@ -1,4 +1,4 @@
-/** Admin §7 "Sessions and dashboard": the live sessions and disconnecting one. */
+/** The Sessions tab: the live sessions (any role) and disconnecting one. */
 import { ADMIN_API, BACKGROUND_REQUEST_HEADER } from '@tunnelscope/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import { AUTH_MESSAGES } from '../../messages.js';
