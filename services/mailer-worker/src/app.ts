@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { createServiceApp, registerHealthRoutes } from '@tunnelscope/service-kit';
 import type { MailerWorkerConfig } from './config.js';
-import type { MailTransport } from './transport.js';
+import type { MailTransport } from './mail-jobs/smtp-transport.js';
 
-export interface HealthAppDeps {
+export interface AppDeps {
   config: Pick<MailerWorkerConfig, 'LOG_LEVEL'>;
   /** A request-path client (it fails fast), not the worker's connection that retries forever. */
   redis: Pick<Redis, 'ping'>;
@@ -17,7 +17,7 @@ export interface HealthAppDeps {
  * The worker's only HTTP surface, for Kubernetes probes: `/healthz` (the process is alive) and
  * `/readyz` (Redis answers, the SMTP server accepts a connection, the worker is taking jobs).
  */
-export function buildApp(deps: HealthAppDeps): FastifyInstance {
+export function buildApp(deps: AppDeps): FastifyInstance {
   const app = createServiceApp({ service: 'mailer-worker', logLevel: deps.config.LOG_LEVEL });
   registerHealthRoutes(app, {
     redis: () => deps.redis.ping(),

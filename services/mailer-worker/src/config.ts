@@ -1,5 +1,9 @@
+/**
+ * The mailer-worker environment: parsed once at start (the only place that reads process.env),
+ * frozen, and refused with a readable list of problems when it is wrong.
+ */
 import { z } from 'zod';
-import { baseServiceEnv, env, loadConfig } from '@tunnelscope/service-kit';
+import { baseServiceEnv, env, loadConfig as parseEnvironment } from '@tunnelscope/service-kit';
 
 export const DEFAULT_SMTP_URL = 'smtp://127.0.0.1:1025';
 export const DEFAULT_PUBLIC_SITE_URL = 'http://localhost:8080';
@@ -35,10 +39,9 @@ export const mailerWorkerEnv = baseServiceEnv.extend({
 
 export type MailerWorkerConfig = Readonly<z.infer<typeof mailerWorkerEnv>>;
 
-export function loadMailerWorkerConfig(
-  source: Record<string, string | undefined> = process.env,
-): MailerWorkerConfig {
-  return loadConfig(mailerWorkerEnv, source);
+/** Parses `source` (the process environment by default); exits with the list of problems if invalid. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): MailerWorkerConfig {
+  return parseEnvironment(mailerWorkerEnv, source);
 }
 
 /** The domain of MAIL_FROM, used on the right of every Message-ID we mint. */

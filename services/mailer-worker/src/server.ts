@@ -1,11 +1,11 @@
 import { MAIL_QUEUE_NAME } from '@tunnelscope/contracts';
 import { createRedis, runService } from '@tunnelscope/service-kit';
 import { buildApp } from './app.js';
-import { loadMailerWorkerConfig } from './config.js';
-import { createSmtpTransport } from './transport.js';
-import { startMailWorker, type MailWorker } from './worker.js';
+import { loadConfig } from './config.js';
+import { startMailWorker, type MailWorker } from './mail-jobs/mail-worker.js';
+import { createSmtpTransport } from './mail-jobs/smtp-transport.js';
 
-const config = loadMailerWorkerConfig();
+const config = loadConfig();
 const transport = createSmtpTransport(config);
 const probeRedis = createRedis(config.REDIS_URL, { connectionName: 'mailer-worker:probe' });
 /** Set once the probe server listens; the probes and the shutdown hook read it. */

@@ -1,6 +1,6 @@
 import { enqueueMail } from '@tunnelscope/service-kit';
 import { startMailSink, uniqueRedisPrefix, waitFor, type MailSink } from '@tunnelscope/test-kit';
-import type { MailWorker } from '../src/worker.js';
+import type { MailWorker } from '../src/mail-jobs/mail-worker.js';
 import {
   captureLogger,
   oneJobOfEachType,

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { createRedis } from '@tunnelscope/service-kit';
 import { startMailSink, TEST_REDIS_URL, type MailSink } from '@tunnelscope/test-kit';
 import { buildApp } from '../src/app.js';
-import { createSmtpTransport, type MailTransport } from '../src/transport.js';
+import { createSmtpTransport, type MailTransport } from '../src/mail-jobs/smtp-transport.js';
 import { freePort, testConfig } from './helpers.js';
 
 describe('health routes', () => {

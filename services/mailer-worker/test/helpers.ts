@@ -9,7 +9,7 @@ import { MAIL_QUEUE_NAME, type MailJob } from '@tunnelscope/contracts';
 import { createMailQueue, createRedis, loggerOptions, type MailQueue } from '@tunnelscope/service-kit';
 import { TEST_REDIS_URL } from '@tunnelscope/test-kit';
 import { mailerWorkerEnv, type MailerWorkerConfig } from '../src/config.js';
-import { startMailWorker, type MailWorker } from '../src/worker.js';
+import { startMailWorker, type MailWorker } from '../src/mail-jobs/mail-worker.js';
 
 export function testConfig(overrides: Record<string, string>): MailerWorkerConfig {
   return mailerWorkerEnv.parse({

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import { startMailSink, uniqueRedisPrefix, waitFor, type MailSink } from '@tunnelscope/test-kit';
-import type { MailWorker } from '../src/worker.js';
+import type { MailWorker } from '../src/mail-jobs/mail-worker.js';
 import { freePort, numberedJobs, pendingCount, startTestWorker, testConfig, testQueue } from './helpers.js';
 
 const TOTAL = 200;

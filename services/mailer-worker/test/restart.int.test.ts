@@ -1,5 +1,5 @@
 import { startMailSink, uniqueRedisPrefix, waitFor, type MailSink } from '@tunnelscope/test-kit';
-import type { MailWorker } from '../src/worker.js';
+import type { MailWorker } from '../src/mail-jobs/mail-worker.js';
 import {
   numberedJobs,
   pendingCount,

@@ -6,7 +6,7 @@ import {
 } from '@tunnelscope/contracts';
 import { enqueueMail } from '@tunnelscope/service-kit';
 import { startMailSink, uniqueRedisPrefix, waitFor, type MailSink } from '@tunnelscope/test-kit';
-import type { MailWorker } from '../src/worker.js';
+import type { MailWorker } from '../src/mail-jobs/mail-worker.js';
 import { captureLogger, freePort, startTestWorker, testConfig, testQueue } from './helpers.js';
 
 const codeJob = (to: string): MailJob => ({

@@ -4,10 +4,10 @@ import type { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SendMailOptions } from 'nodemailer';
 import { MAIL_QUEUE_NAME, mailJobSchema, type MailJob } from '@tunnelscope/contracts';
-import { mailFromDomain, type MailerWorkerConfig } from './config.js';
-import { oneLine } from './templates/html.js';
-import { renderMail, type MailBrand } from './templates/index.js';
-import { createSmtpTransport, type MailTransport } from './transport.js';
+import { mailFromDomain, type MailerWorkerConfig } from '../config.js';
+import { oneLine } from '../templates/html.js';
+import { renderMail, type MailBrand } from '../templates/index.js';
+import { createSmtpTransport, type MailTransport } from './smtp-transport.js';
 
 export type MailWorkerConfig = Pick<
   MailerWorkerConfig,

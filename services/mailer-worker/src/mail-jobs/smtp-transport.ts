@@ -1,5 +1,5 @@
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { MailerWorkerConfig } from './config.js';
+import type { MailerWorkerConfig } from '../config.js';
 
 export type MailTransport = Transporter;
 

@@ -1,4 +1,4 @@
-import { messageIdFor } from './worker.js';
+import { messageIdFor } from './mail-worker.js';
 
 describe('messageIdFor', () => {
   it('is the same for every attempt of a job', () => {
