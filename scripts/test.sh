@@ -9,8 +9,11 @@ pnpm prettier --check . --log-level=warn || status=1
 
 export TEST_RESULTS_DIR="$ROOT/.tmp/test-results"
 rm -rf "$TEST_RESULTS_DIR"
-# One package at a time: suites share the machine's two cores, Postgres and Redis.
-pnpm turbo run test --concurrency=1 --continue || status=1
+# Unit tests need nothing but Node: two packages at once. Integration suites share Postgres and
+# Redis, and the browser suites start the whole stack: one package at a time.
+pnpm turbo run test --concurrency=2 --continue --output-logs=errors-only || status=1
+pnpm turbo run test:int --concurrency=1 --continue || status=1
+pnpm turbo run test:e2e --concurrency=1 --continue || status=1
 
 read -r passed failed < <(node -e '
   const fs = require("fs"), path = require("path");
