@@ -10,17 +10,15 @@ import {
   pingDb,
   registerHealthRoutes,
   type MailQueue,
+  type Clock,
 } from '@tunnelscope/service-kit';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
-import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { AuthDb } from './db/schema.js';
 import routes from './routes/index.js';
 import type { PasswordHasher } from './passwords/password-hasher.js';
 import { createAuthServices } from './services.js';
-
-export { systemClock, type Clock } from './clock.js';
 
 export interface AppDeps {
   config: Config;

@@ -1,6 +1,6 @@
 /** Starts auth-service: real connections, the HTTP app, graceful shutdown. */
-import { createDb, createMailQueue, createRedis, runService } from '@tunnelscope/service-kit';
-import { buildApp, systemClock } from './app.js';
+import { createDb, createMailQueue, createRedis, runService, systemClock } from '@tunnelscope/service-kit';
+import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import type { AuthDatabase } from './db/schema.js';
 

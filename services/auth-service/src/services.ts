@@ -1,14 +1,13 @@
 /** Builds the domain services from their dependencies (one place, so app.ts stays wiring). */
-import type { MailQueue } from '@tunnelscope/service-kit';
+import { createMailEnqueuer, type Clock, type MailQueue } from '@tunnelscope/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import { createAdminUserService, type AdminUserService } from './admin-users/admin-user-service.js';
 import { createAuditLog, type AuditLog } from './audit/audit-log.js';
-import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import { createSecretBox } from './crypto/secret-box.js';
 import type { AuthDb } from './db/schema.js';
 import { createLoginService, type LoginService } from './login/login-service.js';
-import { createMailOutbox } from './mail/mail-outbox.js';
+import { AUTH_MESSAGES } from './messages.js';
 import { createPasswordHasher, type PasswordHasher } from './passwords/password-hasher.js';
 import { createProfileService, type ProfileService } from './profile/profile-service.js';
 import {
@@ -70,10 +69,11 @@ export function createAuthServices(deps: {
     }),
     perMinute: config.LOGIN_RATE_LIMIT_PER_MINUTE,
   });
-  const mail = createMailOutbox({
+  const mail = createMailEnqueuer({
     queue: deps.mailQueue,
     timeoutMs: config.MAIL_ENQUEUE_TIMEOUT_MS,
     log: deps.log,
+    unavailableMessage: AUTH_MESSAGES.mailUnavailable,
   });
   return {
     audit,

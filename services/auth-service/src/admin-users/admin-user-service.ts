@@ -16,12 +16,18 @@ import {
   type AdminUser,
   type Pagination,
 } from '@tunnelscope/contracts';
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '@tunnelscope/service-kit';
+import {
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  ValidationError,
+  isUniqueViolation,
+  type Clock,
+  type MailEnqueuer,
+} from '@tunnelscope/service-kit';
 import type { AuditLog } from '../audit/audit-log.js';
-import type { Clock } from '../clock.js';
-import { EMAIL_CONSTRAINTS, USERNAME_CONSTRAINTS, isUniqueViolation } from '../db/errors.js';
+import { EMAIL_CONSTRAINTS, USERNAME_CONSTRAINTS } from '../db/errors.js';
 import type { AdminUserRow, AuthDb, Executor } from '../db/schema.js';
-import type { MailOutbox } from '../mail/mail-outbox.js';
 import { generatePassword } from '../passwords/password-generator.js';
 import type { PasswordHasher } from '../passwords/password-hasher.js';
 import { requireAdminRole, type Actor } from '../sessions/actor.js';
@@ -108,7 +114,7 @@ export function createAdminUserService(deps: {
   clock: Clock;
   audit: AuditLog;
   hasher: PasswordHasher;
-  mail: MailOutbox;
+  mail: MailEnqueuer;
 }): AdminUserService {
   const { db, clock, audit } = deps;
 
@@ -304,7 +310,7 @@ export function createAdminUserService(deps: {
         return updated;
       });
       try {
-        await deps.mail.send(
+        await deps.mail.enqueue(
           { type: 'admin-password-reset', to: row.email, username: row.username, password },
           `admin-password-reset-${id}-${randomUUID()}`,
         );

@@ -4,9 +4,8 @@
  * written on their own (`record`), and a failed write there is logged but never changes the answer.
  * Details never hold secrets: no passwords, codes, tokens or TOTP secrets.
  */
-import { adminLogRow } from '@tunnelscope/service-kit';
-import type { Clock } from '../clock.js';
-import type { AuthDb, Executor, NewAdminLog } from '../db/schema.js';
+import { adminLogRow, type Clock, type NewAdminLog } from '@tunnelscope/service-kit';
+import type { AuthDb, Executor } from '../db/schema.js';
 import { insertAdminLog } from './audit-repository.js';
 
 export const AUDIT_ACTIONS = [

@@ -1,4 +1,5 @@
-import type { Executor, NewAdminLog } from '../db/schema.js';
+import type { NewAdminLog } from '@tunnelscope/service-kit';
+import type { Executor } from '../db/schema.js';
 
 export async function insertAdminLog(db: Executor, row: NewAdminLog): Promise<void> {
   await db.insertInto('admin_logs').values(row).execute();

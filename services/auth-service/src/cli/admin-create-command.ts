@@ -10,11 +10,10 @@
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { adminEmailField, adminRoleSchema, passwordField, usernameField } from '@tunnelscope/contracts';
-import { AppError, createDb } from '@tunnelscope/service-kit';
+import { AppError, createDb, systemClock } from '@tunnelscope/service-kit';
 import { refuseTaken, uniqueConflict } from '../admin-users/admin-user-service.js';
 import { insertAdmin } from '../admin-users/admin-user-repository.js';
 import { createAuditLog } from '../audit/audit-log.js';
-import { systemClock } from '../clock.js';
 import { parseCliConfig } from '../config.js';
 import { isMissingTable } from '../db/errors.js';
 import type { AuthDatabase } from '../db/schema.js';

@@ -1,10 +1,10 @@
 /** Kysely table interfaces of the tables auth-service owns (see src/migrations). */
 import type { ColumnType, Generated, Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { AdminRole } from '@tunnelscope/contracts';
+import type { AdminLogsTable } from '@tunnelscope/service-kit';
 
 /** Timestamps have database defaults, but the service always passes its clock's time. */
 type Timestamp = ColumnType<Date, Date | undefined, Date>;
-type Json = ColumnType<unknown, string | undefined, string>;
 
 export interface AdminUsersTable {
   id: Generated<string>;
@@ -43,21 +43,6 @@ export interface AdminSessionsTable {
   created_at: Timestamp;
 }
 
-export interface AdminLogsTable {
-  id: Generated<string>;
-  admin_id: string | null;
-  session_id: string | null;
-  username: string | null;
-  action: string;
-  resource: string | null;
-  resource_id: string | null;
-  details: Json | null;
-  ip_address: string | null;
-  user_agent: string | null;
-  success: Generated<boolean>;
-  created_at: Timestamp;
-}
-
 export interface AdminOtpCodesTable {
   id: Generated<string>;
   admin_id: string;
@@ -73,6 +58,7 @@ export interface AdminOtpCodesTable {
 export interface AuthDatabase {
   admin_users: AdminUsersTable;
   admin_sessions: AdminSessionsTable;
+  /** Its one type lives in service-kit: forms-service appends rows to it too. */
   admin_logs: AdminLogsTable;
   admin_otp_codes: AdminOtpCodesTable;
 }
@@ -84,4 +70,3 @@ export type Executor = Kysely<AuthDatabase> | Transaction<AuthDatabase>;
 export type AdminUserRow = Selectable<AdminUsersTable>;
 export type NewAdminUser = Insertable<AdminUsersTable>;
 export type AdminSessionRow = Selectable<AdminSessionsTable>;
-export type NewAdminLog = Insertable<AdminLogsTable>;

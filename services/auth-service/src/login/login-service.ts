@@ -19,7 +19,7 @@ import {
   loginRequestSchema,
   type AdminUser,
 } from '@tunnelscope/contracts';
-import { AppError, UnauthorizedError, ValidationError } from '@tunnelscope/service-kit';
+import { AppError, UnauthorizedError, ValidationError, type Clock } from '@tunnelscope/service-kit';
 import {
   findAdminByUsername,
   recordLoginFailure,
@@ -27,7 +27,6 @@ import {
 } from '../admin-users/admin-user-repository.js';
 import { toAdminUser } from '../admin-users/admin-user-view.js';
 import type { AuditLog, RequestContext } from '../audit/audit-log.js';
-import type { Clock } from '../clock.js';
 import { hashToken, isTokenShaped, newToken } from '../crypto/tokens.js';
 import type { AdminUserRow, AuthDb } from '../db/schema.js';
 import type { PasswordHasher } from '../passwords/password-hasher.js';

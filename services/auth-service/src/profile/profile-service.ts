@@ -4,12 +4,11 @@
  * operator's other sessions, keeping the one in use (whoever knew the old password is signed out).
  */
 import { ADMIN_MESSAGES, updateProfileRequestSchema, type AdminUser } from '@tunnelscope/contracts';
-import { BadRequestError, UnauthorizedError, ValidationError } from '@tunnelscope/service-kit';
+import { BadRequestError, UnauthorizedError, ValidationError, type Clock } from '@tunnelscope/service-kit';
 import { refuseTaken, uniqueConflict } from '../admin-users/admin-user-service.js';
 import { findAdminById, updateAdmin } from '../admin-users/admin-user-repository.js';
 import { toAdminUser } from '../admin-users/admin-user-view.js';
 import type { AuditLog } from '../audit/audit-log.js';
-import type { Clock } from '../clock.js';
 import type { AdminUserRow, AuthDb } from '../db/schema.js';
 import type { PasswordHasher } from '../passwords/password-hasher.js';
 import type { Actor } from '../sessions/actor.js';

@@ -1,6 +1,6 @@
 /** What routes take from a request: who is calling and from where. */
 import { ADMIN_MESSAGES } from '@tunnelscope/contracts';
-import { UnauthorizedError, auditContextOf, requireAdmin } from '@tunnelscope/service-kit';
+import { UnauthorizedError, auditContextOf, requireAdminSession } from '@tunnelscope/service-kit';
 import type { FastifyRequest } from 'fastify';
 import type { Actor } from '../sessions/actor.js';
 import type { SessionService } from '../sessions/session-service.js';
@@ -13,7 +13,7 @@ export type ActorOf = (request: FastifyRequest) => Promise<Actor>;
  */
 export function createActorOf(sessions: SessionService): ActorOf {
   return async (request) => {
-    const identity = requireAdmin(request);
+    const identity = requireAdminSession(request);
     const row = await sessions.findLive(identity.sessionId, identity.adminId);
     if (!row) throw new UnauthorizedError(ADMIN_MESSAGES.sessionExpired);
     return {

@@ -1,6 +1,6 @@
 /** What every route plugin of auth-service receives (its own file, so no route imports index.ts). */
+import type { Clock } from '@tunnelscope/service-kit';
 import type { Redis } from 'ioredis';
-import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { AuthServices } from '../services.js';
 import type { ActorOf } from './request-context.js';

@@ -3,13 +3,13 @@
  * stored; 12 hours with a 30-minute idle timeout, or 30 days without one for Remember me. A session
  * is dead the moment it is ended (logout, disconnect, deactivation, deletion, password change).
  */
+import type { Clock } from '@tunnelscope/service-kit';
 import {
   REMEMBER_ME_DAYS,
   SESSION_IDLE_MINUTES,
   SESSION_TTL_HOURS,
   type AdminIdentity,
 } from '@tunnelscope/contracts';
-import type { Clock } from '../clock.js';
 import { hashToken, isTokenShaped, newToken } from '../crypto/tokens.js';
 import type { AuthDb, Executor } from '../db/schema.js';
 import {

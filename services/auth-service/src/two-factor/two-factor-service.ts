@@ -7,9 +7,8 @@
  */
 import QRCode from 'qrcode';
 import { ADMIN_MESSAGES, verify2faRequestSchema } from '@tunnelscope/contracts';
-import { BadRequestError, ConflictError, UnauthorizedError } from '@tunnelscope/service-kit';
+import { BadRequestError, ConflictError, UnauthorizedError, type Clock } from '@tunnelscope/service-kit';
 import type { AuditLog } from '../audit/audit-log.js';
-import type { Clock } from '../clock.js';
 import type { SecretBox } from '../crypto/secret-box.js';
 import type { AdminUserRow, AuthDb } from '../db/schema.js';
 import { findAdminById } from '../admin-users/admin-user-repository.js';

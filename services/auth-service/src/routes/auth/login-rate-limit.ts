@@ -10,10 +10,9 @@
  */
 import rateLimit from '@fastify/rate-limit';
 import { ADMIN_MESSAGES } from '@tunnelscope/contracts';
-import { TooManyRequestsError } from '@tunnelscope/service-kit';
+import { TooManyRequestsError, type Clock } from '@tunnelscope/service-kit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
-import type { Clock } from '../../clock.js';
 
 const WINDOW_MS = 60_000;
 
