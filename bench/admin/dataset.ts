@@ -28,7 +28,7 @@ export interface KnownValues {
   logs: ListTerms;
 }
 
-/** The columns each list searches (admin §2: waitlist e-mail; VPN e-mail and name; …). */
+/** The columns each list searches (waitlist: e-mail; VPN requests: e-mail and name; …). */
 const SEARCHED: Record<keyof KnownValues, { table: string; columns: string[] }[]> = {
   waitlist: [{ table: 'waitlist_entries', columns: ['email'] }],
   vpnRequests: [{ table: 'vpn_requests', columns: ['user_email', 'vpn_name'] }],

@@ -50,7 +50,7 @@ interface ListSpec {
   key: ListKey;
   title: string;
   path: string;
-  /** Where the rows are in the answer (admin §3 "Paginated list response"). */
+  /** Where the rows are in the answer (the review lists' paginated answer: `data.<rows>` beside `data.pagination`). */
   dataKey: 'entries' | 'requests' | 'contacts' | 'logs';
   sorts: string[];
   filters: { label: string; query: Record<string, string> }[];

@@ -180,7 +180,7 @@ export const HANDLE_WORDS = list(`
   king, queen
 `);
 
-/** The waitlist form's use case options (public §2). */
+/** The waitlist form's use case options (the options the public waitlist form offers). */
 export const USE_CASES: readonly (readonly [string, number])[] = [
   ['fraud-prevention', 34],
   ['security-monitoring', 18],
@@ -392,7 +392,7 @@ export const UNKNOWN_USERNAMES = list(`
   mkowalsky, priya, tom, webmaster, operator, qa, backup, manager
 `);
 
-/** What a visitor's browser reports in a security_event (public §7 security log). */
+/** What a visitor's browser reports in a security_event (the fields the security demo's log call sends). */
 export const SECURITY_EVENT_TYPES: readonly (readonly [string, string])[] = [
   ['VALIDATION_ERROR', 'Form validation failed on submit'],
   ['XSS_ATTEMPT', 'Script tag detected in name field'],

@@ -42,7 +42,7 @@ const CHROMIUM_FLAGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
-/** Issue 3 §8: the home route's initial JavaScript, gzip. 1 KB = 1000 bytes here (the stricter reading). */
+/** The budget for the home route's initial JavaScript, gzip. 1 KB = 1000 bytes here (the stricter reading). */
 const JS_BUDGET_BYTES = 170_000;
 const PRESETS = (process.env.BENCH_WEB_PRESETS ?? 'desktop,mobile').split(',').filter(Boolean) as (
   'desktop' | 'mobile'

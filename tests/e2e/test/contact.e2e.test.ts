@@ -3,7 +3,7 @@ import { settle } from '../src/browser.js';
 import { codeGroup, codeMailedTo, mailsTo, typeCode, uniqueEmail } from '../src/flows.js';
 import { useE2E } from '../src/harness.js';
 
-/** The contact page (public §2 "Contact page", §4 consent warning): form → code → sent; the team gets it. */
+/** The contact page, with its consent warning: form → code → sent; the team gets it. */
 const e2e = useE2E('contact');
 
 const CONSENT_WARNING = 'You must agree to data processing to send your message.';
@@ -81,7 +81,7 @@ describe('contact', () => {
 
     await main(page).getByRole('heading', { name: 'Verify Your Email' }).waitFor({ state: 'visible' });
     await codeGroup(page).waitFor({ state: 'visible' });
-    // Until the code is verified nothing reaches the team (DECISIONS "Public forms").
+    // Until the code is verified nothing reaches the team: an unverified message is not yet a message.
     expect(
       e2e.stack.sink.messages.filter((m) => m.to.includes(TEAM_INBOX) && m.text.includes(message)),
     ).toHaveLength(0);

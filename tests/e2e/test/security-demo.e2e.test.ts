@@ -5,7 +5,7 @@ import { codeGroup, codeMailedTo, typeCode, uniqueEmail } from '../src/flows.js'
 import { useE2E } from '../src/harness.js';
 import { waitFor } from '@tunnelscope/test-kit';
 
-/** The security demo (public §2 "Security demo page", "Secure contact form"). */
+/** The security demo page and its secure contact form. */
 const e2e = useE2E('security');
 
 const main = (page: Page) => page.locator('main');

@@ -3,20 +3,20 @@ import { settle, themeOf } from '../src/browser.js';
 import { useE2E } from '../src/harness.js';
 
 /**
- * The public site's layout and home page in Chromium (public §2): the ten home sections in order,
+ * The public site's layout and home page in Chromium: the ten home sections in order,
  * the globe, anchor navigation, the mobile drawer, the theme, the skip link and the 404 page.
  */
 const e2e = useE2E('site');
 
 /**
- * The ten sections of public §2 "Home page sections, in order", found by what the spec names: the
+ * The home page's ten sections in their required order, found by what the spec names: the
  * heading text where it gives one, the navigation anchor where it gives one (#features,
  * #technology, #api, #use-cases), and the figures of the stats row.
  */
 const HOME_SECTIONS: { section: string; find: (page: Page) => Locator; mustContain?: (string | RegExp)[] }[] =
   [
     { section: 'Hero', find: (p) => heading(p, /^The Trusted Source For VPN Detection$/) },
-    // The stats row: its four figures are the fallbacks of public §2 (the test stack's IP database is
+    // The stats row: its four figures are the fallbacks the site shows when the stats call has no data (the test stack's IP database is
     // empty, so analytics answers them).
     {
       section: 'Stats',

@@ -3,7 +3,7 @@ import { settle } from '../src/browser.js';
 import { codeGroup, codeMailedTo, typeCode, uniqueEmail } from '../src/flows.js';
 import { useE2E } from '../src/harness.js';
 
-/** The VPN detection request (public §2 "VPN request page"): form → code → request number with Copy. */
+/** The VPN detection request page: form → code → request number with Copy. */
 const e2e = useE2E('vpn');
 
 const REQUEST_NUMBER = /VPN-\d{8}-[A-Z0-9]{6}/;

@@ -11,7 +11,7 @@ import {
 } from '../src/flows.js';
 import { useE2E } from '../src/harness.js';
 
-/** The waitlist (public §2 "Waitlist page", §4): form → code from the mail → welcome; already registered. */
+/** The waitlist page: form → code from the mail → welcome; an address already registered. */
 const e2e = useE2E('waitlist');
 
 async function openWaitlist(width = 1280, allowConsole: RegExp[] = []): Promise<Page> {
