@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { createServiceApp } from './fastify-app.js';
-import type { FastifyPluginAsyncZod } from './validation.js';
+import { ValidationError } from './errors.js';
+import { isSchemaValidationFailure, type FastifyPluginAsyncZod } from './validation.js';
 
 const bodySchema = z.object({
   email: z.string({ error: 'Email is required' }).email('Please enter a valid email address'),
@@ -64,6 +65,28 @@ describe('the zod validation path', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe('Email is required');
     }
+    await app.close();
+  });
+
+  it('tells a refusal by the schema from a ValidationError a service threw', async () => {
+    const app = createServiceApp({ service: 'test', logLevel: 'silent' });
+    const seen: boolean[] = [];
+    const routes: FastifyPluginAsyncZod = async (r) => {
+      r.post(
+        '/things',
+        {
+          schema: { body: bodySchema },
+          onError: async (_request, _reply, err) => void seen.push(isSchemaValidationFailure(err)),
+        },
+        async () => {
+          throw new ValidationError('refused by the service');
+        },
+      );
+    };
+    await app.register(routes);
+    await app.inject({ method: 'POST', url: '/things', payload: { email: 'nope' } });
+    await app.inject({ method: 'POST', url: '/things', payload: { email: 'a@b.co', name: 'A' } });
+    expect(seen).toEqual([true, false]);
     await app.close();
   });
 

@@ -24,6 +24,16 @@ export const zodValidatorCompiler: FastifySchemaCompiler<ZodType> =
     return result.success ? { value: result.data } : { error: ValidationError.fromZod(result.error) };
   };
 
+/**
+ * True for the error of a request part its route's schema refused (Fastify marks which part),
+ * as opposed to a ValidationError a service threw. For an `onError` hook that logs refused input.
+ */
+export function isSchemaValidationFailure(err: unknown): err is ValidationError {
+  return (
+    err instanceof ValidationError && (err as { validationContext?: unknown }).validationContext !== undefined
+  );
+}
+
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

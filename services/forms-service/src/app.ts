@@ -8,30 +8,25 @@ import {
   installGatewayTrust,
   pingDb,
   registerHealthRoutes,
+  type Clock,
   type MailQueue,
 } from '@tunnelscope/service-kit';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
-import type { Clock } from './codes/code-step.js';
-import type { FormsConfig } from './config.js';
+import type { Config } from './config.js';
 import type { FormsDb } from './db/schema.js';
-import adminReviewRoutes from './routes/admin/index.js';
-import publicRoutes from './routes/index.js';
+import routes from './routes/index.js';
 import { registerRateLimits } from './routes/rate-limit.js';
 import { createFormServices } from './services.js';
 
-export type { Clock } from './codes/code-step.js';
-
 export interface AppDeps {
-  config: FormsConfig;
+  config: Config;
   db: FormsDb;
   /** Request-path client: rate limits and code quotas. */
   redis: Redis;
   mailQueue: MailQueue;
   clock: Clock;
 }
-
-export const systemClock: Clock = { now: () => new Date() };
 
 /** Public form bodies are small; the security log has its own, smaller limit. */
 export const BODY_LIMIT_BYTES = 16 * 1024;
@@ -51,7 +46,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const services = createFormServices({ ...deps, log: app.log });
   await registerRateLimits(app, { redis: deps.redis, config: deps.config, logs: services.logs });
-  await app.register(publicRoutes, { services, config: deps.config });
-  await app.register(adminReviewRoutes, { review: services.review });
+  await app.register(routes, { services, config: deps.config });
   return app;
 }

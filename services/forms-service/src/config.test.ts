@@ -1,9 +1,9 @@
 import { DEV_INTERNAL_SECRET } from '@tunnelscope/service-kit';
-import { DEV_OTP_HMAC_SECRET, formsConfigSchema, parseBlocklistSources } from './config.js';
+import { DEV_OTP_HMAC_SECRET, configSchema, parseBlocklistSources } from './config.js';
 
-describe('formsConfigSchema', () => {
+describe('configSchema', () => {
   it('has working defaults for a developer machine', () => {
-    const cfg = formsConfigSchema.parse({});
+    const cfg = configSchema.parse({});
     expect(cfg).toMatchObject({
       FORMS_SERVICE_PORT: 4001,
       CONTACT_INBOX: 'team@tunnelscope.example',
@@ -18,7 +18,7 @@ describe('formsConfigSchema', () => {
   });
 
   it('refuses the development secrets in production', () => {
-    const result = formsConfigSchema.safeParse({ NODE_ENV: 'production' });
+    const result = configSchema.safeParse({ NODE_ENV: 'production' });
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((i) => i.path.join('.')).sort()).toEqual([
       'INTERNAL_SHARED_SECRET',
@@ -27,7 +27,7 @@ describe('formsConfigSchema', () => {
   });
 
   it('accepts private secrets in production', () => {
-    const result = formsConfigSchema.safeParse({
+    const result = configSchema.safeParse({
       NODE_ENV: 'production',
       INTERNAL_SHARED_SECRET: `${DEV_INTERNAL_SECRET}-but-private`,
       OTP_HMAC_SECRET: `${DEV_OTP_HMAC_SECRET}-but-private`,
@@ -36,7 +36,7 @@ describe('formsConfigSchema', () => {
   });
 
   it('refuses an HMAC secret shorter than 32 characters', () => {
-    expect(formsConfigSchema.safeParse({ OTP_HMAC_SECRET: 'short' }).success).toBe(false);
+    expect(configSchema.safeParse({ OTP_HMAC_SECRET: 'short' }).success).toBe(false);
   });
 });
 

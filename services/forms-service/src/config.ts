@@ -8,7 +8,7 @@ import {
   DEFAULT_DATABASE_URL,
   baseServiceEnv,
   env,
-  loadConfig,
+  loadConfig as parseEnvironment,
   refuseDevSecretsInProduction,
 } from '@tunnelscope/service-kit';
 
@@ -58,7 +58,7 @@ export function parseBlocklistSources(raw: string): BlocklistSource[] {
   return blocklistSources.parse(raw);
 }
 
-export const formsConfigSchema = baseServiceEnv
+export const configSchema = baseServiceEnv
   .extend({
     FORMS_SERVICE_PORT: env.port(4001),
     DATABASE_URL: env.postgresUrl(DEFAULT_DATABASE_URL),
@@ -88,9 +88,9 @@ export const formsConfigSchema = baseServiceEnv
     }
   });
 
-export type FormsConfig = Readonly<z.infer<typeof formsConfigSchema>>;
+export type Config = Readonly<z.infer<typeof configSchema>>;
 
 /** Parses `env` (the process environment by default); exits with the list of problems if invalid. */
-export function loadFormsConfig(source: Record<string, string | undefined> = process.env): FormsConfig {
-  return loadConfig(formsConfigSchema, source);
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  return parseEnvironment(configSchema, source);
 }

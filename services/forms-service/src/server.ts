@@ -1,12 +1,12 @@
 /** Starts forms-service: real connections, the HTTP app, the maintenance worker, graceful shutdown. */
-import { createDb, createMailQueue, createRedis, runService } from '@tunnelscope/service-kit';
-import { buildApp, systemClock } from './app.js';
-import { loadFormsConfig } from './config.js';
+import { createDb, createMailQueue, createRedis, runService, systemClock } from '@tunnelscope/service-kit';
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
 import type { FormsDatabase } from './db/schema.js';
-import { createMailOutbox } from './mail/mail-outbox.js';
 import { createMaintenance } from './maintenance/maintenance.js';
+import { createFormsMailEnqueuer } from './services.js';
 
-const config = loadFormsConfig();
+const config = loadConfig();
 const db = createDb<FormsDatabase>(config.DATABASE_URL, { applicationName: 'forms-service' });
 const redis = createRedis(config.REDIS_URL);
 const workerRedis = createRedis(config.REDIS_URL, { forWorker: true });
@@ -19,7 +19,7 @@ const maintenance = createMaintenance({
   db,
   clock: systemClock,
   log: app.log,
-  mail: createMailOutbox({ queue: mailQueue, timeoutMs: config.MAIL_ENQUEUE_TIMEOUT_MS, log: app.log }),
+  mail: createFormsMailEnqueuer({ mailQueue, config, log: app.log }),
   queueConnection: redis,
   workerConnection: workerRedis,
 });

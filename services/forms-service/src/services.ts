@@ -1,13 +1,12 @@
 /** Builds the domain services from their dependencies (one place, so app.ts stays wiring). */
-import type { MailQueue } from '@tunnelscope/service-kit';
+import { createMailEnqueuer, type Clock, type MailEnqueuer, type MailQueue } from '@tunnelscope/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import { createCodeQuota } from './codes/code-quota.js';
-import type { Clock, CodeStepDeps } from './codes/code-step.js';
-import type { FormsConfig } from './config.js';
+import { MAIL_UNAVAILABLE_MESSAGE, type VerificationDeps } from './codes/verification-flow.js';
+import type { Config } from './config.js';
 import { createContactService, type ContactService } from './contacts/contact-service.js';
 import type { FormsDb } from './db/schema.js';
-import { createMailOutbox } from './mail/mail-outbox.js';
 import { createRegistrationLog, type RegistrationLog } from './registration-logs/registration-log-service.js';
 import { createAdminAudit } from './review/admin-audit.js';
 import { createReviewService, type ReviewService } from './review/review-service.js';
@@ -24,8 +23,22 @@ export interface FormServices {
   review: ReviewService;
 }
 
+/** The mail enqueuer of forms-service: its timeout and its 503 message. */
+export function createFormsMailEnqueuer(deps: {
+  mailQueue: MailQueue;
+  config: Config;
+  log: FastifyBaseLogger;
+}): MailEnqueuer {
+  return createMailEnqueuer({
+    queue: deps.mailQueue,
+    timeoutMs: deps.config.MAIL_ENQUEUE_TIMEOUT_MS,
+    log: deps.log,
+    unavailableMessage: MAIL_UNAVAILABLE_MESSAGE,
+  });
+}
+
 export function createFormServices(deps: {
-  config: FormsConfig;
+  config: Config;
   db: FormsDb;
   redis: Redis;
   mailQueue: MailQueue;
@@ -33,7 +46,7 @@ export function createFormServices(deps: {
   log: FastifyBaseLogger;
 }): FormServices {
   const logs = createRegistrationLog({ db: deps.db, log: deps.log });
-  const stepDeps: CodeStepDeps = {
+  const stepDeps: VerificationDeps = {
     db: deps.db,
     config: deps.config,
     clock: deps.clock,
@@ -44,11 +57,7 @@ export function createFormServices(deps: {
       maxPerHour: deps.config.OTP_CODES_PER_HOUR,
       now: () => deps.clock.now(),
     }),
-    mail: createMailOutbox({
-      queue: deps.mailQueue,
-      timeoutMs: deps.config.MAIL_ENQUEUE_TIMEOUT_MS,
-      log: deps.log,
-    }),
+    mail: createFormsMailEnqueuer(deps),
   };
   return {
     waitlist: createWaitlistService(stepDeps),

@@ -1,10 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createRedis } from '@tunnelscope/service-kit';
+import { createMailEnqueuer, createRedis } from '@tunnelscope/service-kit';
 import { TEST_REDIS_URL, waitFor } from '@tunnelscope/test-kit';
 import { Queue } from 'bullmq';
 import { refreshBlocklist, sourceLabel } from '../src/blocklist/blocklist-service.js';
-import { createMailOutbox } from '../src/mail/mail-outbox.js';
+import { MAIL_UNAVAILABLE_MESSAGE } from '../src/codes/verification-flow.js';
 import {
   BLOCKLIST_REFRESH_JOB,
   FOLLOWUP_SWEEP_JOB,
@@ -217,7 +217,12 @@ describe('forms-maintenance queue', () => {
       db: local.db,
       clock: local.clock,
       log: local.app.log,
-      mail: createMailOutbox({ queue: local.mailQueue, timeoutMs: 2000, log: local.app.log }),
+      mail: createMailEnqueuer({
+        queue: local.mailQueue,
+        timeoutMs: 2000,
+        log: local.app.log,
+        unavailableMessage: MAIL_UNAVAILABLE_MESSAGE,
+      }),
       queueConnection,
       workerConnection,
     });

@@ -1,6 +1,6 @@
-import { createMailQueue, createRedis } from '@tunnelscope/service-kit';
+import { createMailEnqueuer, createMailQueue, createRedis } from '@tunnelscope/service-kit';
 import { TEST_REDIS_URL } from '@tunnelscope/test-kit';
-import { createMailOutbox } from '../src/mail/mail-outbox.js';
+import { MAIL_UNAVAILABLE_MESSAGE } from '../src/codes/verification-flow.js';
 import { FOLLOWUP_GRACE_MS, sweepPendingFollowups } from '../src/maintenance/followup-sweep.js';
 import {
   closedPort,
@@ -216,10 +216,15 @@ describe('POST /api/verify-contact-otp when the queue fails after verification',
     expect(row).toMatchObject({ is_verified: true, followup_mail_pending: true });
 
     // Nothing is swept while the request that verified may still be retrying.
-    const outbox = createMailOutbox({ queue: ctx.mailQueue, timeoutMs: 2000, log: ctx.app.log });
+    const mail = createMailEnqueuer({
+      queue: ctx.mailQueue,
+      timeoutMs: 2000,
+      log: ctx.app.log,
+      unavailableMessage: MAIL_UNAVAILABLE_MESSAGE,
+    });
     queueUp = true;
     expect(
-      await sweepPendingFollowups({ db: ctx.db, mail: outbox, config: ctx.config, now: ctx.clock.now() }),
+      await sweepPendingFollowups({ db: ctx.db, mail, config: ctx.config, now: ctx.clock.now() }),
     ).toEqual({
       vpnRequests: 0,
       contacts: 0,
@@ -255,14 +260,17 @@ describe('POST /api/verify-contact-otp when the queue fails after verification',
     ).toBe(503);
     queueUp = true;
 
-    const outbox = createMailOutbox({ queue: ctx.mailQueue, timeoutMs: 2000, log: ctx.app.log });
+    const mail = createMailEnqueuer({
+      queue: ctx.mailQueue,
+      timeoutMs: 2000,
+      log: ctx.app.log,
+      unavailableMessage: MAIL_UNAVAILABLE_MESSAGE,
+    });
     const later = new Date(ctx.clock.now().getTime() + FOLLOWUP_GRACE_MS + 1000);
-    expect(await sweepPendingFollowups({ db: ctx.db, mail: outbox, config: ctx.config, now: later })).toEqual(
-      {
-        vpnRequests: 0,
-        contacts: 1,
-      },
-    );
+    expect(await sweepPendingFollowups({ db: ctx.db, mail, config: ctx.config, now: later })).toEqual({
+      vpnRequests: 0,
+      contacts: 1,
+    });
     const ids = (await queuedMails(ctx.mailQueue)).map((m) => m.id);
     expect(ids).toEqual(
       expect.arrayContaining([

@@ -21,7 +21,7 @@ export { TestClock, nextIp } from '@tunnelscope/test-kit';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Redis } from 'ioredis';
 import { buildApp } from '../src/app.js';
-import { loadFormsConfig, type FormsConfig } from '../src/config.js';
+import { loadConfig, type Config } from '../src/config.js';
 import type { FormsDatabase, FormsDb } from '../src/db/schema.js';
 import { migrate } from '../src/migrations/index.js';
 
@@ -30,7 +30,7 @@ export interface TestContext {
   db: FormsDb;
   redis: Redis;
   mailQueue: MailQueue;
-  config: FormsConfig;
+  config: Config;
   clock: TestClock;
   database: TestDatabase;
   close(): Promise<void>;
@@ -51,7 +51,7 @@ export async function createTestContext(
   const database = await createTestDatabase(`forms_${label}`);
   await migrate(database.url);
   const prefix = uniqueRedisPrefix(`forms-${label}`);
-  const config = loadFormsConfig({
+  const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     DATABASE_URL: database.url,

@@ -164,7 +164,10 @@ export async function refreshBlocklist(
   return runs;
 }
 
-/** True when the e-mail's domain, or a parent of it, is on the list (an expression; see code-step). */
+/**
+ * True when the e-mail's domain, or a parent of it, is on the list: an SQL expression, so the
+ * verification flow asks it in the same query as its own checks.
+ */
 export function emailDomainBlocked(email: string): AliasableExpression<SqlBool> {
   return anyDomainBlocked(domainAndParents(email));
 }

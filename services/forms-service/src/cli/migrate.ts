@@ -1,7 +1,7 @@
 /** Applies forms-service migrations to DATABASE_URL (the root `pnpm db:migrate` runs every service's). */
-import { loadFormsConfig } from '../config.js';
+import { loadConfig } from '../config.js';
 import { migrate } from '../migrations/index.js';
 
-const config = loadFormsConfig();
+const config = loadConfig();
 await migrate(config.DATABASE_URL);
 process.stdout.write('forms-service: migrations applied\n');

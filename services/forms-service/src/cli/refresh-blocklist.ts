@@ -5,10 +5,10 @@
  */
 import { createDb } from '@tunnelscope/service-kit';
 import { refreshBlocklist } from '../blocklist/blocklist-service.js';
-import { loadFormsConfig, parseBlocklistSources } from '../config.js';
+import { loadConfig, parseBlocklistSources } from '../config.js';
 import type { FormsDatabase } from '../db/schema.js';
 
-const config = loadFormsConfig();
+const config = loadConfig();
 const args = process.argv.slice(2);
 const sources = args.length > 0 ? parseBlocklistSources(args.join(',')) : config.BLOCKLIST_SOURCES;
 const db = createDb<FormsDatabase>(config.DATABASE_URL, {

@@ -5,14 +5,24 @@
  */
 import {
   CONTACT_REPLY_PROMISE_HOURS,
-  contactRequestSchema,
-  type MailJob,
   type SubmitResponse,
+  type VerifyOtpRequest,
   type VerifyResponse,
+  type contactRequestSchema,
 } from '@tunnelscope/contracts';
+import type { MailToSend } from '@tunnelscope/service-kit';
+import type { z } from 'zod';
 import { settleFollowups } from '../codes/code-repository.js';
-import { issueOnRow, submitWithCode, verifyWithCode, type CodeStepDeps } from '../codes/code-step.js';
 import { lockFormEmail } from '../codes/email-lock.js';
+import {
+  issueOnRow,
+  recordRefusedSubmit,
+  recordRefusedVerify,
+  submitWithCode,
+  verifyWithCode,
+  type SubmitForm,
+  type VerificationDeps,
+} from '../codes/verification-flow.js';
 import type { ContactFormRow } from '../db/schema.js';
 import type { Visitor } from '../registration-logs/registration-log-service.js';
 import {
@@ -26,16 +36,22 @@ import {
 export const CONTACT_SENT_MESSAGE = `Message sent successfully! We'll get back to you within ${CONTACT_REPLY_PROMISE_HOURS} hours.`;
 
 export interface ContactService {
-  submit(visitor: Visitor, body: unknown): Promise<SubmitResponse>;
-  verify(visitor: Visitor, body: unknown): Promise<VerifyResponse>;
+  submit(visitor: Visitor, input: z.output<typeof contactRequestSchema>): Promise<SubmitResponse>;
+  /** Logs a message whose body the route's schema refused. */
+  submitRefused(visitor: Visitor, body: unknown, err: unknown): Promise<void>;
+  verify(visitor: Visitor, input: VerifyOtpRequest): Promise<VerifyResponse>;
+  /** Logs a code check whose body the route's schema refused. */
+  verifyRefused(visitor: Visitor, body: unknown, err: unknown): Promise<void>;
 }
+
+const CONTACT_FORM: SubmitForm = { form: 'contact', action: 'contact_form', emailField: 'email' };
 
 /** The visitor's acknowledgement and the team's copy; job ids make a repeat enqueue a no-op. */
 export function contactFollowupMails(
   row: ContactFormRow,
   contactInbox: string,
   httpRequestId?: string,
-): { job: MailJob; jobId: string }[] {
+): MailToSend[] {
   const meta = httpRequestId ? { meta: { requestId: httpRequestId } } : {};
   return [
     {
@@ -60,14 +76,11 @@ export function contactFollowupMails(
   ];
 }
 
-export function createContactService(deps: CodeStepDeps): ContactService {
+export function createContactService(deps: VerificationDeps): ContactService {
   return {
-    submit(visitor, body) {
-      return submitWithCode(deps, visitor, body, {
-        form: 'contact',
-        action: 'contact_form',
-        schema: contactRequestSchema,
-        emailField: 'email',
+    submit(visitor, input) {
+      return submitWithCode(deps, visitor, input, {
+        ...CONTACT_FORM,
         email: (input) => input.email,
         async prepare(trx, input, issue, now) {
           await lockFormEmail(trx, 'contact', input.email);
@@ -90,8 +103,10 @@ export function createContactService(deps: CodeStepDeps): ContactService {
       });
     },
 
-    async verify(visitor, body) {
-      await verifyWithCode(deps, visitor, body, {
+    submitRefused: (visitor, body, err) => recordRefusedSubmit(deps, visitor, CONTACT_FORM, body, err),
+
+    async verify(visitor, input) {
+      await verifyWithCode(deps, visitor, input, {
         form: 'contact',
         table: 'contact_forms',
         loadForUpdate: findContactForUpdate,
@@ -103,5 +118,7 @@ export function createContactService(deps: CodeStepDeps): ContactService {
       });
       return { success: true, message: CONTACT_SENT_MESSAGE };
     },
+
+    verifyRefused: (visitor, body, err) => recordRefusedVerify(deps, visitor, 'contact', body, err),
   };
 }

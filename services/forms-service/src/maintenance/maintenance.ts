@@ -4,14 +4,13 @@
  * mails every minute. Job schedulers are upserted by every replica but BullMQ produces one job
  * per tick, and whichever replica's worker takes it runs it.
  */
+import type { Clock, MailEnqueuer } from '@tunnelscope/service-kit';
 import { Queue, Worker, type Job } from 'bullmq';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import { isBlocklistEmpty, refreshBlocklist, type BlocklistFetcher } from '../blocklist/blocklist-service.js';
-import type { Clock } from '../codes/code-step.js';
-import type { FormsConfig } from '../config.js';
+import type { Config } from '../config.js';
 import type { FormsDb } from '../db/schema.js';
-import type { MailOutbox } from '../mail/mail-outbox.js';
 import { sweepPendingFollowups } from './followup-sweep.js';
 
 export const MAINTENANCE_QUEUE = 'forms-maintenance';
@@ -20,9 +19,9 @@ export const FOLLOWUP_SWEEP_JOB = 'followup-mail-sweep';
 const FOLLOWUP_SWEEP_EVERY_MS = 60_000;
 
 export interface MaintenanceDeps {
-  config: FormsConfig;
+  config: Config;
   db: FormsDb;
-  mail: MailOutbox;
+  mail: MailEnqueuer;
   clock: Clock;
   log: FastifyBaseLogger;
   fetcher?: BlocklistFetcher;

@@ -1,6 +1,5 @@
 /**
- * The `admin_logs` rows of the review lists (DECISIONS.md: every admin write, export and refusal
- * is audited). The table is auth-service's; the row shape is service-kit's `adminLogRow`, shared
+ * The `admin_logs` rows of the review lists: every admin write, export and refusal is audited. The table is auth-service's; the row shape is service-kit's `adminLogRow`, shared
  * with auth-service. A change and its audit row commit together (`recordIn`); refusals and
  * exports are written on their own (`record`), which logs a failed write but never throws.
  */
@@ -10,9 +9,9 @@ import {
   adminLogRow,
   type AdminAuditEvent,
   type AdminAuditSubject,
+  type Clock,
 } from '@tunnelscope/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Clock } from '../codes/code-step.js';
 import type { Executor, FormsDb } from '../db/schema.js';
 
 export const REVIEW_AUDIT_ACTIONS = [

@@ -1,22 +1,21 @@
 /**
- * The operators' review of the public forms (admin §2, §4, §7; DECISIONS.md "Admin", "Logs",
- * "Overview"): the Overview's counts, the Waitlist, VPN Requests, Contacts and Logs lists, the
- * status-and-notes update and deletion. Any operator reads and exports; only the admin role
- * writes (view_only gets 403, logged). Every write and every export is written to admin_logs.
+ * The operators' review of the public forms: the Overview's counts, the Waitlist, VPN Requests,
+ * Contacts and Logs lists, the status-and-notes update and deletion. Any operator reads and
+ * exports; only the admin role writes (the routes refuse view_only with a 403 before anything
+ * else, and `auditRefusedWrite` logs it). Every write and every export is written to admin_logs.
+ * Queries, ids and bodies arrive parsed by the routes' schemas.
  */
 import {
-  ADMIN_MESSAGES,
   CSV_EXPORT_LIMIT,
   LOG_ACTION_FILTER_MATCHES,
   REVIEW_MESSAGES,
   contactListQuerySchema,
-  logIdParamsSchema,
-  logListQuerySchema,
-  reviewIdParamsSchema,
-  reviewUpdateRequestSchema,
   vpnRequestListQuerySchema,
   waitlistListQuerySchema,
   type AdminIdentity,
+  type logListQuerySchema,
+  type RecordStatus,
+  type ReviewUpdateRequest,
   type ContactRow,
   type DashboardStats,
   type LogRow,
@@ -24,14 +23,8 @@ import {
   type VpnRequestRow,
   type WaitlistEntryRow,
 } from '@tunnelscope/contracts';
-import {
-  ForbiddenError,
-  NotFoundError,
-  ValidationError,
-  type AdminAuditSubject,
-} from '@tunnelscope/service-kit';
+import { ForbiddenError, NotFoundError, type AdminAuditSubject, type Clock } from '@tunnelscope/service-kit';
 import type { z } from 'zod';
-import { parseBody, type Clock } from '../codes/code-step.js';
 import type { FormsDb } from '../db/schema.js';
 import type { AdminAudit, ReviewAuditAction } from './admin-audit.js';
 import {
@@ -188,60 +181,40 @@ function toLogRow(r: MergedLogRow): LogRow {
   };
 }
 
-/** The id a refused write named, as sent (bounded), for its audit row: the role is checked first. */
-function claimedId(params: unknown): string | undefined {
-  const id = (params as { id?: unknown } | null)?.id;
-  return typeof id === 'string' && id ? id.slice(0, 64) : undefined;
-}
-
 /** The largest id `serial` can hold: a bigger `visitor:` id names no row. */
 const MAX_SERIAL = 2_147_483_647;
 
+/** A list's query as its schema parses it. */
+export type FormListQuery = z.output<(typeof FORM_LISTS)[FormListName]['query']>;
+export type LogListQuery = z.output<typeof logListQuerySchema>;
+
+/** A write a view_only operator attempted: what its audit row names. */
+export interface RefusedWrite {
+  operation: string;
+  resource: string;
+  /** The id the call named, as sent (bounded). */
+  resourceId?: string;
+}
+
 export interface ReviewService {
   overview(): Promise<DashboardStats>;
-  list(operator: Operator, name: FormListName, query: unknown): Promise<Record<string, unknown>>;
+  list(operator: Operator, name: FormListName, query: FormListQuery): Promise<Record<string, unknown>>;
+  /** The writes below are for the admin role only: their routes check it first. */
   update(
     operator: Operator,
     name: FormListName,
-    params: unknown,
-    body: unknown,
-  ): Promise<{ status: string; notes: string }>;
-  remove(operator: Operator, name: FormListName, params: unknown): Promise<void>;
-  logs(operator: Operator, query: unknown): Promise<{ logs: LogRow[]; pagination: ReviewPagination }>;
-  removeLog(operator: Operator, params: unknown): Promise<void>;
+    id: string,
+    change: ReviewUpdateRequest,
+  ): Promise<{ status: RecordStatus; notes: string }>;
+  remove(operator: Operator, name: FormListName, id: string): Promise<void>;
+  logs(operator: Operator, query: LogListQuery): Promise<{ logs: LogRow[]; pagination: ReviewPagination }>;
+  removeLog(operator: Operator, id: string): Promise<void>;
+  /** The `permission_denied` audit row of a write refused to a view_only operator. */
+  auditRefusedWrite(operator: Operator, attempt: RefusedWrite): Promise<void>;
 }
 
 export function createReviewService(deps: { db: FormsDb; clock: Clock; audit: AdminAudit }): ReviewService {
   const { db, audit } = deps;
-
-  /** Only the admin role writes; a refusal is logged (DECISIONS.md "Roles"). */
-  const requireWriter = async (
-    operator: Operator,
-    attempt: { operation: string; resource: string; resourceId?: string },
-  ) => {
-    if (operator.role === 'admin') return;
-    await audit.record(operator, {
-      action: 'permission_denied',
-      success: false,
-      resource: attempt.resource,
-      ...(attempt.resourceId ? { resourceId: attempt.resourceId } : {}),
-      details: { operation: attempt.operation, role: operator.role },
-    });
-    throw new ForbiddenError(ADMIN_MESSAGES.viewOnly);
-  };
-
-  const parseQuery = <S extends z.ZodType>(schema: S, query: unknown): z.output<S> => {
-    const result = schema.safeParse(query ?? {});
-    if (!result.success) throw ValidationError.fromZod(result.error);
-    return result.data;
-  };
-
-  /** A malformed id names no row: 404, like an id that is not there. */
-  const parseId = <S extends z.ZodType>(schema: S, params: unknown, message: string): z.output<S> => {
-    const result = schema.safeParse(params ?? {});
-    if (!result.success) throw new NotFoundError(message);
-    return result.data;
-  };
 
   /** A request to export (the one limit above a page's) is audited with what was asked. */
   const auditExport = async (
@@ -264,9 +237,8 @@ export function createReviewService(deps: { db: FormsDb; clock: Clock; audit: Ad
       };
     },
 
-    async list(operator, name, rawQuery) {
+    async list(operator, name, q) {
       const list = FORM_LISTS[name];
-      const q = parseQuery(list.query, rawQuery);
       const window = {
         search: q.search || undefined,
         verified: q.verified,
@@ -293,15 +265,9 @@ export function createReviewService(deps: { db: FormsDb; clock: Clock; audit: Ad
       };
     },
 
-    async update(operator, name, rawParams, body) {
+    async update(operator, name, rawId, change) {
       const list = FORM_LISTS[name];
-      await requireWriter(operator, {
-        operation: 'update',
-        resource: list.resource,
-        resourceId: claimedId(rawParams),
-      });
-      const id = parseId(reviewIdParamsSchema, rawParams, REVIEW_MESSAGES.entryNotFound).id.toLowerCase();
-      const change = parseBody(reviewUpdateRequestSchema, body);
+      const id = rawId.toLowerCase();
       return db.transaction().execute(async (trx) => {
         const before = await lockReviewState(trx, list.spec, id);
         if (!before) throw new NotFoundError(REVIEW_MESSAGES.entryNotFound);
@@ -320,14 +286,9 @@ export function createReviewService(deps: { db: FormsDb; clock: Clock; audit: Ad
       });
     },
 
-    async remove(operator, name, rawParams) {
+    async remove(operator, name, rawId) {
       const list = FORM_LISTS[name];
-      await requireWriter(operator, {
-        operation: 'delete',
-        resource: list.resource,
-        resourceId: claimedId(rawParams),
-      });
-      const id = parseId(reviewIdParamsSchema, rawParams, REVIEW_MESSAGES.entryNotFound).id.toLowerCase();
+      const id = rawId.toLowerCase();
       await db.transaction().execute(async (trx) => {
         const deleted = await deleteFormRow(trx, list.spec, id);
         if (!deleted) throw new NotFoundError(REVIEW_MESSAGES.entryNotFound);
@@ -340,8 +301,7 @@ export function createReviewService(deps: { db: FormsDb; clock: Clock; audit: Ad
       });
     },
 
-    async logs(operator, rawQuery) {
-      const q = parseQuery(logListQuerySchema, rawQuery);
+    async logs(operator, q) {
       const sources: LogSource[] =
         q.action === 'all' ? [{ type: 'visitor' }, { type: 'admin' }] : [LOG_ACTION_FILTER_MATCHES[q.action]];
       const search = q.search || undefined;
@@ -360,16 +320,11 @@ export function createReviewService(deps: { db: FormsDb; clock: Clock; audit: Ad
       return { logs: rows.map(toLogRow), pagination: pagination(q.page, q.limit, counted) };
     },
 
-    async removeLog(operator, rawParams) {
-      await requireWriter(operator, {
-        operation: 'delete',
-        resource: 'logs',
-        resourceId: claimedId(rawParams),
-      });
-      const id = parseId(logIdParamsSchema, rawParams, REVIEW_MESSAGES.logNotFound).id.toLowerCase();
+    async removeLog(operator, rawId) {
+      const id = rawId.toLowerCase();
       const [type, key = ''] = id.split(':') as [string, string];
       if (type === 'admin') {
-        // The audit trail is not the operators' to trim (DECISIONS.md "Logs").
+        // The audit trail is not the operators' to trim: an admin row is never deleted.
         if (!(await adminLogExists(db, key.toLowerCase())))
           throw new NotFoundError(REVIEW_MESSAGES.logNotFound);
         await audit.record(operator, {
@@ -392,6 +347,16 @@ export function createReviewService(deps: { db: FormsDb; clock: Clock; audit: Ad
           resourceId: id,
           details: { deleted },
         });
+      });
+    },
+
+    async auditRefusedWrite(operator, attempt) {
+      await audit.record(operator, {
+        action: 'permission_denied',
+        success: false,
+        resource: attempt.resource,
+        ...(attempt.resourceId ? { resourceId: attempt.resourceId } : {}),
+        details: { operation: attempt.operation, role: operator.role },
       });
     },
   };

@@ -1,15 +1,24 @@
 /** VPN detection requests: all four fields, a code, then a request number and a confirmation mail. */
-import {
+import type {
+  SubmitResponse,
+  VerifyOtpRequest,
+  VerifyVpnResponse,
   vpnRequestSchema,
-  type MailJob,
-  type SubmitResponse,
-  type VerifyVpnResponse,
 } from '@tunnelscope/contracts';
+import { isUniqueViolation, type MailToSend } from '@tunnelscope/service-kit';
+import type { z } from 'zod';
 import { settleFollowups } from '../codes/code-repository.js';
-import { issueOnRow, submitWithCode, verifyWithCode, type CodeStepDeps } from '../codes/code-step.js';
 import { lockFormEmail } from '../codes/email-lock.js';
 import { generateRequestNumber } from '../codes/request-number.js';
-import { isUniqueViolation } from '../db/errors.js';
+import {
+  issueOnRow,
+  recordRefusedSubmit,
+  recordRefusedVerify,
+  submitWithCode,
+  verifyWithCode,
+  type SubmitForm,
+  type VerificationDeps,
+} from '../codes/verification-flow.js';
 import type { Executor, VpnRequestRow } from '../db/schema.js';
 import type { Visitor } from '../registration-logs/registration-log-service.js';
 import {
@@ -25,15 +34,22 @@ import {
 export const VPN_VERIFIED_MESSAGE = 'Email verified successfully!';
 
 export interface VpnRequestService {
-  submit(visitor: Visitor, body: unknown): Promise<SubmitResponse>;
-  verify(visitor: Visitor, body: unknown): Promise<VerifyVpnResponse>;
+  submit(visitor: Visitor, input: z.output<typeof vpnRequestSchema>): Promise<SubmitResponse>;
+  /** Logs a request whose body the route's schema refused. */
+  submitRefused(visitor: Visitor, body: unknown, err: unknown): Promise<void>;
+  verify(visitor: Visitor, input: VerifyOtpRequest): Promise<VerifyVpnResponse>;
+  /** Logs a code check whose body the route's schema refused. */
+  verifyRefused(visitor: Visitor, body: unknown, err: unknown): Promise<void>;
 }
 
+const VPN_REQUEST_FORM: SubmitForm = {
+  form: 'vpn-request',
+  action: 'vpn_request_attempt',
+  emailField: 'userEmail',
+};
+
 /** The confirmation mail of a verified request; its job id makes a repeat enqueue a no-op. */
-export function vpnFollowupMails(
-  row: VpnRequestRow,
-  httpRequestId?: string,
-): { job: MailJob; jobId: string }[] {
+export function vpnFollowupMails(row: VpnRequestRow, httpRequestId?: string): MailToSend[] {
   if (!row.request_number) return [];
   return [
     {
@@ -57,14 +73,11 @@ async function freeRequestNumber(db: Executor, now: Date): Promise<string> {
   }
 }
 
-export function createVpnRequestService(deps: CodeStepDeps): VpnRequestService {
+export function createVpnRequestService(deps: VerificationDeps): VpnRequestService {
   return {
-    submit(visitor, body) {
-      return submitWithCode(deps, visitor, body, {
-        form: 'vpn-request',
-        action: 'vpn_request_attempt',
-        schema: vpnRequestSchema,
-        emailField: 'userEmail',
+    submit(visitor, input) {
+      return submitWithCode(deps, visitor, input, {
+        ...VPN_REQUEST_FORM,
         email: (input) => input.userEmail,
         async prepare(trx, input, issue, now) {
           await lockFormEmail(trx, 'vpn-request', input.userEmail);
@@ -86,8 +99,10 @@ export function createVpnRequestService(deps: CodeStepDeps): VpnRequestService {
       });
     },
 
-    async verify(visitor, body) {
-      const row = await verifyWithCode(deps, visitor, body, {
+    submitRefused: (visitor, body, err) => recordRefusedSubmit(deps, visitor, VPN_REQUEST_FORM, body, err),
+
+    async verify(visitor, input) {
+      const row = await verifyWithCode(deps, visitor, input, {
         form: 'vpn-request',
         table: 'vpn_requests',
         loadForUpdate: findRequestForUpdate,
@@ -102,5 +117,7 @@ export function createVpnRequestService(deps: CodeStepDeps): VpnRequestService {
       });
       return { success: true, requestNumber: row.request_number ?? '', message: VPN_VERIFIED_MESSAGE };
     },
+
+    verifyRefused: (visitor, body, err) => recordRefusedVerify(deps, visitor, 'vpn-request', body, err),
   };
 }

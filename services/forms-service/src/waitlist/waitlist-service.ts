@@ -1,21 +1,24 @@
 /** Waitlist rules: one verified entry per address, a code before joining, 409 for members. */
-import {
+import type {
+  CheckWaitlistEmailResponse,
+  SubmitResponse,
+  VerifyOtpRequest,
+  VerifyResponse,
   checkWaitlistEmailRequestSchema,
   waitlistRequestSchema,
-  type CheckWaitlistEmailResponse,
-  type SubmitResponse,
-  type VerifyResponse,
 } from '@tunnelscope/contracts';
-import { ConflictError } from '@tunnelscope/service-kit';
+import { ConflictError, isUniqueViolation } from '@tunnelscope/service-kit';
+import type { z } from 'zod';
 import { lockFormEmail } from '../codes/email-lock.js';
 import {
   issueOnRow,
-  parseBody,
+  recordRefusedSubmit,
+  recordRefusedVerify,
   submitWithCode,
   verifyWithCode,
-  type CodeStepDeps,
-} from '../codes/code-step.js';
-import { isUniqueViolation } from '../db/errors.js';
+  type SubmitForm,
+  type VerificationDeps,
+} from '../codes/verification-flow.js';
 import type { Visitor } from '../registration-logs/registration-log-service.js';
 import {
   VERIFIED_EMAIL_INDEX,
@@ -32,25 +35,27 @@ export const ALREADY_ON_WAITLIST_MESSAGE = 'This email is already on the waitlis
 export const WAITLIST_JOINED_MESSAGE = "You've been added to our waitlist.";
 
 export interface WaitlistService {
-  checkEmail(body: unknown): Promise<CheckWaitlistEmailResponse>;
-  join(visitor: Visitor, body: unknown): Promise<SubmitResponse>;
-  verify(visitor: Visitor, body: unknown): Promise<VerifyResponse>;
+  checkEmail(input: z.output<typeof checkWaitlistEmailRequestSchema>): Promise<CheckWaitlistEmailResponse>;
+  join(visitor: Visitor, input: z.output<typeof waitlistRequestSchema>): Promise<SubmitResponse>;
+  /** Logs a sign-up whose body the route's schema refused. */
+  joinRefused(visitor: Visitor, body: unknown, err: unknown): Promise<void>;
+  verify(visitor: Visitor, input: VerifyOtpRequest): Promise<VerifyResponse>;
+  /** Logs a code check whose body the route's schema refused. */
+  verifyRefused(visitor: Visitor, body: unknown, err: unknown): Promise<void>;
 }
 
-export function createWaitlistService(deps: CodeStepDeps): WaitlistService {
+const WAITLIST_FORM: SubmitForm = { form: 'waitlist', action: 'waitlist_attempt', emailField: 'email' };
+
+export function createWaitlistService(deps: VerificationDeps): WaitlistService {
   const { db } = deps;
   return {
-    async checkEmail(body) {
-      const { email } = parseBody(checkWaitlistEmailRequestSchema, body);
+    async checkEmail({ email }) {
       return findEmailStatus(db, email);
     },
 
-    join(visitor, body) {
-      return submitWithCode(deps, visitor, body, {
-        form: 'waitlist',
-        action: 'waitlist_attempt',
-        schema: waitlistRequestSchema,
-        emailField: 'email',
+    join(visitor, input) {
+      return submitWithCode(deps, visitor, input, {
+        ...WAITLIST_FORM,
         email: (input) => input.email,
         // Already a member: 409 and nothing sent (asked in the same query as the blocklist).
         conflict: (input) => ({
@@ -75,8 +80,10 @@ export function createWaitlistService(deps: CodeStepDeps): WaitlistService {
       });
     },
 
-    async verify(visitor, body) {
-      await verifyWithCode(deps, visitor, body, {
+    joinRefused: (visitor, body, err) => recordRefusedSubmit(deps, visitor, WAITLIST_FORM, body, err),
+
+    async verify(visitor, input) {
+      await verifyWithCode(deps, visitor, input, {
         form: 'waitlist',
         table: 'waitlist_entries',
         loadForUpdate: findEntryForUpdate,
@@ -90,5 +97,7 @@ export function createWaitlistService(deps: CodeStepDeps): WaitlistService {
       });
       return { success: true, message: WAITLIST_JOINED_MESSAGE };
     },
+
+    verifyRefused: (visitor, body, err) => recordRefusedVerify(deps, visitor, 'waitlist', body, err),
   };
 }

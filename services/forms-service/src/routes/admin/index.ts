@@ -1,16 +1,49 @@
 /**
- * The operators' review calls (admin §7 "Data lists", "Sessions and dashboard"), below the admin
- * prefix the gateway removed. The gateway has already resolved the session; every route needs its
- * signed identity (401 without one). Answers use the spec's keys: data.entries, data.requests,
+ * The operators' review calls, below the admin prefix the gateway removed. The gateway has
+ * already resolved the session; every route needs its signed identity (401 without one), checked
+ * before anything the call sent. Writes are for the admin role: a view_only operator gets a 403,
+ * audited, whatever the id or body. Answers use the spec's keys: data.entries, data.requests,
  * data.contacts, data.logs, data.stats.
  */
-import { ADMIN_API, REVIEW_MESSAGES } from '@tunnelscope/contracts';
-import { auditContextOf, requireAdmin } from '@tunnelscope/service-kit';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { FormListName, Operator, ReviewService } from '../../review/review-service.js';
+import {
+  ADMIN_API,
+  REVIEW_MESSAGES,
+  logIdParamsSchema,
+  logListQuerySchema,
+  okResponseSchema,
+  overviewResponseSchema,
+  reviewIdParamsSchema,
+  reviewUpdateRequestSchema,
+  reviewUpdateResponseSchema,
+} from '@tunnelscope/contracts';
+import {
+  ForbiddenError,
+  NotFoundError,
+  auditContextOf,
+  requireAdminRole,
+  requireAdminSession,
+  type FastifyPluginAsyncZod,
+} from '@tunnelscope/service-kit';
+import type { FastifyRequest } from 'fastify';
+import type { ZodType } from 'zod';
+import { FORM_LISTS, type FormListName, type Operator } from '../../review/review-service.js';
+import type { RouteDeps } from '../route-deps.js';
 
 function operatorOf(request: FastifyRequest): Operator {
-  return { ...requireAdmin(request), ...auditContextOf(request) };
+  return { ...requireAdminSession(request), ...auditContextOf(request) };
+}
+
+/** The id a refused write named, as sent (bounded), for its audit row. */
+function claimedId(params: unknown): string | undefined {
+  const id = (params as { id?: unknown } | null)?.id;
+  return typeof id === 'string' && id ? id.slice(0, 64) : undefined;
+}
+
+/** A malformed id names no row: 404, like an id that is not there, before the body is read. */
+function idOrNotFound(schema: ZodType, message: string) {
+  return async (request: FastifyRequest) => {
+    if (!schema.safeParse(request.params).success) throw new NotFoundError(message);
+  };
 }
 
 const LIST_PATHS: Record<FormListName, string> = {
@@ -19,36 +52,93 @@ const LIST_PATHS: Record<FormListName, string> = {
   contacts: ADMIN_API.contacts.path,
 };
 
-const adminReviewRoutes: FastifyPluginAsync<{ review: ReviewService }> = async (app, { review }) => {
-  app.get(ADMIN_API.overview.path, async (request) => {
-    requireAdmin(request);
-    return { success: true, data: { stats: await review.overview() } };
+const adminReviewRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { services }) => {
+  const { review } = services;
+
+  app.addHook('preValidation', async (request) => {
+    requireAdminSession(request);
   });
 
+  /** The admin role only: view_only gets a 403 and a `permission_denied` audit row. */
+  const adminRoleFor = (operation: string, resource: string) => async (request: FastifyRequest) => {
+    try {
+      requireAdminRole(request);
+    } catch (err) {
+      if (err instanceof ForbiddenError) {
+        await review.auditRefusedWrite(operatorOf(request), {
+          operation,
+          resource,
+          resourceId: claimedId(request.params),
+        });
+      }
+      throw err;
+    }
+  };
+
+  app.get(ADMIN_API.overview.path, { schema: { response: { 200: overviewResponseSchema } } }, async () => ({
+    success: true as const,
+    data: { stats: await review.overview() },
+  }));
+
   for (const [name, path] of Object.entries(LIST_PATHS) as [FormListName, string][]) {
-    app.get(path, async (request) => ({
+    const { query, resource } = FORM_LISTS[name];
+    app.get(path, { schema: { querystring: query } }, async (request) => ({
       success: true,
       data: await review.list(operatorOf(request), name, request.query),
     }));
-    app.patch(`${path}/:id`, async (request) => ({
-      success: true,
-      message: REVIEW_MESSAGES.updated,
-      data: await review.update(operatorOf(request), name, request.params, request.body),
-    }));
-    app.delete(`${path}/:id`, async (request) => {
-      await review.remove(operatorOf(request), name, request.params);
-      return { success: true, message: REVIEW_MESSAGES.deleted };
-    });
+    app.patch(
+      `${path}/:id`,
+      {
+        schema: {
+          params: reviewIdParamsSchema,
+          body: reviewUpdateRequestSchema,
+          response: { 200: reviewUpdateResponseSchema },
+        },
+        preValidation: [
+          adminRoleFor('update', resource),
+          idOrNotFound(reviewIdParamsSchema, REVIEW_MESSAGES.entryNotFound),
+        ],
+      },
+      async (request) => ({
+        success: true as const,
+        message: REVIEW_MESSAGES.updated,
+        data: await review.update(operatorOf(request), name, request.params.id, request.body),
+      }),
+    );
+    app.delete(
+      `${path}/:id`,
+      {
+        schema: { params: reviewIdParamsSchema, response: { 200: okResponseSchema } },
+        preValidation: [
+          adminRoleFor('delete', resource),
+          idOrNotFound(reviewIdParamsSchema, REVIEW_MESSAGES.entryNotFound),
+        ],
+      },
+      async (request) => {
+        await review.remove(operatorOf(request), name, request.params.id);
+        return { success: true as const, message: REVIEW_MESSAGES.deleted };
+      },
+    );
   }
 
-  app.get(ADMIN_API.logs.path, async (request) => ({
+  app.get(ADMIN_API.logs.path, { schema: { querystring: logListQuerySchema } }, async (request) => ({
     success: true,
     data: await review.logs(operatorOf(request), request.query),
   }));
-  app.delete(`${ADMIN_API.logs.path}/:id`, async (request) => {
-    await review.removeLog(operatorOf(request), request.params);
-    return { success: true, message: REVIEW_MESSAGES.deleted };
-  });
+  app.delete(
+    `${ADMIN_API.logs.path}/:id`,
+    {
+      schema: { params: logIdParamsSchema, response: { 200: okResponseSchema } },
+      preValidation: [
+        adminRoleFor('delete', 'logs'),
+        idOrNotFound(logIdParamsSchema, REVIEW_MESSAGES.logNotFound),
+      ],
+    },
+    async (request) => {
+      await review.removeLog(operatorOf(request), request.params.id);
+      return { success: true as const, message: REVIEW_MESSAGES.deleted };
+    },
+  );
 };
 
 export default adminReviewRoutes;

@@ -1,19 +1,34 @@
-import { PUBLIC_API } from '@tunnelscope/contracts';
-import type { FastifyPluginAsync } from 'fastify';
+import {
+  PUBLIC_API,
+  contactRequestSchema,
+  submitResponseSchema,
+  verifyOtpRequestSchema,
+  verifyResponseSchema,
+} from '@tunnelscope/contracts';
+import { perMinute, type FastifyPluginAsyncZod } from '@tunnelscope/service-kit';
 import { visitorOf } from '../../registration-logs/registration-log-service.js';
-import { perMinute } from '../rate-limit.js';
-import type { RouteDeps } from '../index.js';
+import { logRefusedInput } from '../refused-input.js';
+import type { RouteDeps } from '../route-deps.js';
 
-const contactRoutes: FastifyPluginAsync<RouteDeps> = async (app, { services, config }) => {
+const contactRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { services, config }) => {
+  const { contacts } = services;
   app.post(
     PUBLIC_API.contact.path,
-    { config: { rateLimit: perMinute(config.RATE_LIMIT_FORM_PER_MIN) } },
-    async (request) => services.contacts.submit(visitorOf(request), request.body),
+    {
+      schema: { body: contactRequestSchema, response: { 200: submitResponseSchema } },
+      config: { rateLimit: perMinute(config.RATE_LIMIT_FORM_PER_MIN) },
+      onError: logRefusedInput(contacts.submitRefused),
+    },
+    async (request) => contacts.submit(visitorOf(request), request.body),
   );
   app.post(
     PUBLIC_API.verifyContactOtp.path,
-    { config: { rateLimit: perMinute(config.RATE_LIMIT_OTP_PER_MIN) } },
-    async (request) => services.contacts.verify(visitorOf(request), request.body),
+    {
+      schema: { body: verifyOtpRequestSchema, response: { 200: verifyResponseSchema } },
+      config: { rateLimit: perMinute(config.RATE_LIMIT_OTP_PER_MIN) },
+      onError: logRefusedInput(contacts.verifyRefused),
+    },
+    async (request) => contacts.verify(visitorOf(request), request.body),
   );
 };
 

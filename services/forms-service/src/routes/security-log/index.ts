@@ -1,16 +1,16 @@
-import { PUBLIC_API } from '@tunnelscope/contracts';
-import type { FastifyPluginAsync } from 'fastify';
+import { PUBLIC_API, securityLogRequestSchema } from '@tunnelscope/contracts';
+import { perMinute, type FastifyPluginAsyncZod } from '@tunnelscope/service-kit';
 import { visitorOf } from '../../registration-logs/registration-log-service.js';
-import { perMinute } from '../rate-limit.js';
-import type { RouteDeps } from '../index.js';
+import type { RouteDeps } from '../route-deps.js';
 
 /** Room for the bounded fields of the event and their JSON escaping, and no more. */
 export const SECURITY_LOG_BODY_LIMIT = 12 * 1024;
 
-const securityLogRoutes: FastifyPluginAsync<RouteDeps> = async (app, { services, config }) => {
+const securityLogRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { services, config }) => {
   app.post(
     PUBLIC_API.securityLog.path,
     {
+      schema: { body: securityLogRequestSchema },
       bodyLimit: SECURITY_LOG_BODY_LIMIT,
       config: { rateLimit: perMinute(config.RATE_LIMIT_SECURITY_LOG_PER_MIN) },
     },

@@ -1,19 +1,34 @@
-import { PUBLIC_API } from '@tunnelscope/contracts';
-import type { FastifyPluginAsync } from 'fastify';
+import {
+  PUBLIC_API,
+  submitResponseSchema,
+  verifyOtpRequestSchema,
+  verifyVpnResponseSchema,
+  vpnRequestSchema,
+} from '@tunnelscope/contracts';
+import { perMinute, type FastifyPluginAsyncZod } from '@tunnelscope/service-kit';
 import { visitorOf } from '../../registration-logs/registration-log-service.js';
-import { perMinute } from '../rate-limit.js';
-import type { RouteDeps } from '../index.js';
+import { logRefusedInput } from '../refused-input.js';
+import type { RouteDeps } from '../route-deps.js';
 
-const vpnRequestRoutes: FastifyPluginAsync<RouteDeps> = async (app, { services, config }) => {
+const vpnRequestRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { services, config }) => {
+  const { vpnRequests } = services;
   app.post(
     PUBLIC_API.vpnRequest.path,
-    { config: { rateLimit: perMinute(config.RATE_LIMIT_FORM_PER_MIN) } },
-    async (request) => services.vpnRequests.submit(visitorOf(request), request.body),
+    {
+      schema: { body: vpnRequestSchema, response: { 200: submitResponseSchema } },
+      config: { rateLimit: perMinute(config.RATE_LIMIT_FORM_PER_MIN) },
+      onError: logRefusedInput(vpnRequests.submitRefused),
+    },
+    async (request) => vpnRequests.submit(visitorOf(request), request.body),
   );
   app.post(
     PUBLIC_API.verifyVpnOtp.path,
-    { config: { rateLimit: perMinute(config.RATE_LIMIT_OTP_PER_MIN) } },
-    async (request) => services.vpnRequests.verify(visitorOf(request), request.body),
+    {
+      schema: { body: verifyOtpRequestSchema, response: { 200: verifyVpnResponseSchema } },
+      config: { rateLimit: perMinute(config.RATE_LIMIT_OTP_PER_MIN) },
+      onError: logRefusedInput(vpnRequests.verifyRefused),
+    },
+    async (request) => vpnRequests.verify(visitorOf(request), request.body),
   );
 };
 

@@ -1,24 +1,44 @@
-import { PUBLIC_API } from '@tunnelscope/contracts';
-import type { FastifyPluginAsync } from 'fastify';
+import {
+  PUBLIC_API,
+  checkWaitlistEmailRequestSchema,
+  checkWaitlistEmailResponseSchema,
+  submitResponseSchema,
+  verifyOtpRequestSchema,
+  verifyResponseSchema,
+  waitlistRequestSchema,
+} from '@tunnelscope/contracts';
+import { perMinute, type FastifyPluginAsyncZod } from '@tunnelscope/service-kit';
 import { visitorOf } from '../../registration-logs/registration-log-service.js';
-import { perMinute } from '../rate-limit.js';
-import type { RouteDeps } from '../index.js';
+import { logRefusedInput } from '../refused-input.js';
+import type { RouteDeps } from '../route-deps.js';
 
-const waitlistRoutes: FastifyPluginAsync<RouteDeps> = async (app, { services, config }) => {
+const waitlistRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { services, config }) => {
+  const { waitlist } = services;
   app.post(
     PUBLIC_API.checkWaitlistEmail.path,
-    { config: { rateLimit: perMinute(config.RATE_LIMIT_EMAIL_CHECK_PER_MIN) } },
-    async (request) => services.waitlist.checkEmail(request.body),
+    {
+      schema: { body: checkWaitlistEmailRequestSchema, response: { 200: checkWaitlistEmailResponseSchema } },
+      config: { rateLimit: perMinute(config.RATE_LIMIT_EMAIL_CHECK_PER_MIN) },
+    },
+    async (request) => waitlist.checkEmail(request.body),
   );
   app.post(
     PUBLIC_API.waitlist.path,
-    { config: { rateLimit: perMinute(config.RATE_LIMIT_FORM_PER_MIN) } },
-    async (request) => services.waitlist.join(visitorOf(request), request.body),
+    {
+      schema: { body: waitlistRequestSchema, response: { 200: submitResponseSchema } },
+      config: { rateLimit: perMinute(config.RATE_LIMIT_FORM_PER_MIN) },
+      onError: logRefusedInput(waitlist.joinRefused),
+    },
+    async (request) => waitlist.join(visitorOf(request), request.body),
   );
   app.post(
     PUBLIC_API.verifyWaitlistOtp.path,
-    { config: { rateLimit: perMinute(config.RATE_LIMIT_OTP_PER_MIN) } },
-    async (request) => services.waitlist.verify(visitorOf(request), request.body),
+    {
+      schema: { body: verifyOtpRequestSchema, response: { 200: verifyResponseSchema } },
+      config: { rateLimit: perMinute(config.RATE_LIMIT_OTP_PER_MIN) },
+      onError: logRefusedInput(waitlist.verifyRefused),
+    },
+    async (request) => waitlist.verify(visitorOf(request), request.body),
   );
 };
 

@@ -1,31 +1,31 @@
 /**
- * The code step the three forms share: submit (validate, refuse disposable domains, count the
- * code against the hourly quota, save the row with a fresh code and its log rows, commit, then
- * enqueue the mail)
- * and verify (check the code under a row lock, commit, then enqueue any follow-up mails).
- * Each form supplies only its own SQL and mails.
+ * The verification flow the three forms share. Submit: refuse disposable domains, count the code
+ * against the hourly quota, save the row with a fresh code and its log rows, commit, then enqueue
+ * the mail. Verify: check the code under a row lock, commit, then enqueue any follow-up mails.
+ * Each form supplies only its own SQL and mails. Input arrives parsed by the route's schema; a
+ * body the schema refused is logged here too (`recordRefusedSubmit`, `recordRefusedVerify`).
  */
 import { randomUUID } from 'node:crypto';
 import {
   OTP_TTL_SECONDS,
-  verifyOtpRequestSchema,
   type CodeForm,
   type MailJob,
   type SubmitResponse,
+  type VerifyOtpRequest,
 } from '@tunnelscope/contracts';
 import {
   AppError,
   BadRequestError,
   ServiceUnavailableError,
   TooManyRequestsError,
-  ValidationError,
+  type Clock,
+  type MailEnqueuer,
+  type MailToSend,
 } from '@tunnelscope/service-kit';
 import type { AliasableExpression, SqlBool, Transaction } from 'kysely';
-import type { z } from 'zod';
 import { emailDomainBlocked } from '../blocklist/blocklist-service.js';
-import type { FormsConfig } from '../config.js';
+import type { Config } from '../config.js';
 import type { FormsDatabase, FormsDb, PendingWrite } from '../db/schema.js';
-import type { MailOutbox } from '../mail/mail-outbox.js';
 import type {
   RegistrationAction,
   RegistrationEvent,
@@ -41,46 +41,32 @@ export const DISPOSABLE_EMAIL_MESSAGE =
 export const INVALID_CODE_MESSAGE = 'Invalid or expired verification code.';
 export const ALREADY_VERIFIED_MESSAGE = 'This request has already been verified.';
 export const CODE_SENT_MESSAGE = 'Verification code sent! Please check your email.';
+export const MAIL_UNAVAILABLE_MESSAGE =
+  'We could not send the e-mail right now. Please try again in a moment.';
 
-export interface Clock {
-  now(): Date;
-}
-
-export interface CodeStepDeps {
+export interface VerificationDeps {
   db: FormsDb;
-  config: FormsConfig;
+  config: Config;
   clock: Clock;
   quota: CodeQuota;
-  mail: MailOutbox;
+  mail: MailEnqueuer;
   logs: RegistrationLog;
 }
 
 type Trx = Transaction<FormsDatabase>;
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/**
- * Parses a body with a contracts schema. A missing or non-object body is read as `{}`, so the
- * answer names the first missing field in the spec's words rather than "expected object".
- */
-export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
-  const result = schema.safeParse(isPlainObject(body) ? body : {});
-  if (!result.success) throw ValidationError.fromZod(result.error);
-  return result.data;
-}
-
 /** A field as the body sent it, for the log of a refused attempt (whatever its validity). */
 function claimedField(body: unknown, field: string): unknown {
-  return isPlainObject(body) ? body[field] : undefined;
+  return typeof body === 'object' && body !== null && !Array.isArray(body)
+    ? (body as Record<string, unknown>)[field]
+    : undefined;
 }
 
 function failureMessage(err: unknown): string {
   return err instanceof AppError ? err.message : 'Internal error';
 }
 
-async function reserveCodeSlot(deps: CodeStepDeps, visitor: Visitor, form: CodeForm, email: string) {
+async function reserveCodeSlot(deps: VerificationDeps, visitor: Visitor, form: CodeForm, email: string) {
   let slot: QuotaReservation;
   try {
     slot = await deps.quota.reserve(email);
@@ -174,30 +160,26 @@ export interface SubmitConflict {
   error(): AppError;
 }
 
-export interface SubmitSpec<S extends z.ZodType> {
+/** What names a form's submissions in the log, whether or not their body was valid. */
+export interface SubmitForm {
   form: CodeForm;
   action: RegistrationAction;
-  schema: S;
   /** Body field holding the visitor's e-mail. */
   emailField: string;
-  email(input: z.output<S>): string;
-  /** Checks the schema cannot express; throws ValidationError. */
-  validate?(input: z.output<S>): void;
-  /** Checked after validation and the blocklist, before anything is stored. */
-  conflict?(input: z.output<S>): SubmitConflict;
+}
+
+export interface SubmitSpec<I> extends SubmitForm {
+  email(input: I): string;
+  /** Checked after the blocklist, before anything is stored. */
+  conflict?(input: I): SubmitConflict;
   /**
    * Inside the transaction: takes the form's lock, finds the visitor's unverified row to reuse or
    * chooses a new id, issues the code, and returns the write that stores the row. The code step
    * runs that write in the same statement as the success log rows.
    */
-  prepare(
-    trx: Trx,
-    input: z.output<S>,
-    issue: (rowId: string) => IssuedCode,
-    now: Date,
-  ): Promise<PreparedCodeRow>;
+  prepare(trx: Trx, input: I, issue: (rowId: string) => IssuedCode, now: Date): Promise<PreparedCodeRow>;
   /** Non-secret facts for the log. */
-  describe?(input: z.output<S>): Record<string, unknown>;
+  describe?(input: I): Record<string, unknown>;
 }
 
 /** The blocklist and the form's own conflict in one query; the blocklist answer wins. */
@@ -221,11 +203,11 @@ class LogWriteFailed extends Error {}
  * (`logIds` undefined; the caller then logs on its own): a failing log write never changes the
  * answer, and a failing row write still fails as it would have.
  */
-async function saveWithLogs<S extends z.ZodType>(
-  deps: CodeStepDeps,
+async function saveWithLogs<I>(
+  deps: VerificationDeps,
   visitor: Visitor,
-  spec: SubmitSpec<S>,
-  input: z.output<S>,
+  spec: SubmitSpec<I>,
+  input: I,
   events: (saved: SavedCodeRow) => RegistrationEvent[],
 ): Promise<{ saved: SavedCodeRow; logIds?: number[] }> {
   const now = deps.clock.now();
@@ -251,18 +233,34 @@ async function saveWithLogs<S extends z.ZodType>(
   }
 }
 
-export async function submitWithCode<S extends z.ZodType>(
-  deps: CodeStepDeps,
+/**
+ * The log row of a submission the route's schema refused: the e-mail the body claimed, whatever
+ * its validity, and the refusal's message.
+ */
+export async function recordRefusedSubmit(
+  deps: Pick<VerificationDeps, 'logs'>,
   visitor: Visitor,
+  form: SubmitForm,
   body: unknown,
-  spec: SubmitSpec<S>,
+  err: unknown,
+): Promise<void> {
+  await deps.logs.record(visitor, {
+    action: form.action,
+    success: false,
+    email: claimedField(body, form.emailField),
+    errorMessage: failureMessage(err),
+    additionalData: { form: form.form },
+  });
+}
+
+export async function submitWithCode<I>(
+  deps: VerificationDeps,
+  visitor: Visitor,
+  input: I,
+  spec: SubmitSpec<I>,
 ): Promise<SubmitResponse> {
-  let email: unknown = claimedField(body, spec.emailField);
+  const address = spec.email(input);
   try {
-    const input = parseBody(spec.schema, body);
-    spec.validate?.(input);
-    const address = spec.email(input);
-    email = address;
     await refuseEarly(deps.db, address, spec.conflict?.(input));
 
     const slot = await reserveCodeSlot(deps, visitor, spec.form, address);
@@ -299,7 +297,7 @@ export async function submitWithCode<S extends z.ZodType>(
         expiresInMinutes: OTP_TTL_SECONDS / 60,
         meta: { requestId: visitor.httpRequestId },
       };
-      await deps.mail.send([{ job, jobId: `verification-code-${saved.id}-${saved.generation}` }]);
+      await deps.mail.enqueue(job, `verification-code-${saved.id}-${saved.generation}`);
     } catch (err) {
       // The visitor never got this code: it should not count against their hour, and the log
       // should not say it was sent.
@@ -314,7 +312,7 @@ export async function submitWithCode<S extends z.ZodType>(
     await deps.logs.record(visitor, {
       action: spec.action,
       success: false,
-      email,
+      email: address,
       errorMessage: failureMessage(err),
       additionalData: { form: spec.form },
     });
@@ -343,7 +341,7 @@ export interface VerifySpec<R extends CodeRow> {
   /** Errors with a visitor-facing meaning (e.g. a second verified waitlist entry). */
   mapError?(err: unknown): AppError | undefined;
   /** Mails to enqueue after commit, then `settle` the row. */
-  followups?(row: R, httpRequestId: string): { job: MailJob; jobId: string }[];
+  followups?(row: R, httpRequestId: string): MailToSend[];
   settle?(id: string, now: Date): Promise<void>;
 }
 
@@ -355,21 +353,39 @@ type VerifyOutcome<R> =
 
 const MAX_TRANSACTION_TRIES = 3;
 
-export async function verifyWithCode<R extends CodeRow>(
-  deps: CodeStepDeps,
+/** The log row of a code check the route's schema refused, with the request id the body claimed. */
+export async function recordRefusedVerify(
+  deps: Pick<VerificationDeps, 'logs'>,
   visitor: Visitor,
+  form: CodeForm,
   body: unknown,
+  err: unknown,
+): Promise<void> {
+  const requestId = claimedField(body, 'requestId');
+  await deps.logs.record(visitor, {
+    action: 'otp_failed',
+    success: false,
+    errorMessage: failureMessage(err),
+    additionalData: {
+      form,
+      reason: 'invalid_input',
+      requestId: typeof requestId === 'string' ? requestId.slice(0, 64) : null,
+    },
+  });
+}
+
+export async function verifyWithCode<R extends CodeRow>(
+  deps: VerificationDeps,
+  visitor: Visitor,
+  input: VerifyOtpRequest,
   spec: VerifySpec<R>,
 ): Promise<R> {
-  let requestId: unknown = claimedField(body, 'requestId');
   let logged = false;
   const record: RegistrationLog['record'] = (v, event) => {
     logged = true;
     return deps.logs.record(v, event);
   };
   try {
-    const input = parseBody(verifyOtpRequestSchema, body);
-    requestId = input.requestId;
     const now = deps.clock.now();
     const outcome = await runVerifyTransaction(deps, spec, input.requestId, input.otpCode, now);
 
@@ -404,7 +420,7 @@ export async function verifyWithCode<R extends CodeRow>(
     const facts = { form: spec.form, requestId: row.id, retried: outcome.retried };
     if (mails.length > 0) {
       try {
-        await deps.mail.send(mails);
+        await deps.mail.enqueueAll(mails);
       } catch (err) {
         // The verification stands; the row stays marked so a retry with the same code, or the
         // maintenance sweep, enqueues these mails later.
@@ -431,11 +447,7 @@ export async function verifyWithCode<R extends CodeRow>(
         action: 'otp_failed',
         success: false,
         errorMessage: failureMessage(err),
-        additionalData: {
-          form: spec.form,
-          reason: err instanceof ValidationError ? 'invalid_input' : 'error',
-          requestId: typeof requestId === 'string' ? requestId.slice(0, 64) : null,
-        },
+        additionalData: { form: spec.form, reason: 'error', requestId: input.requestId.slice(0, 64) },
       });
     }
     throw err;
@@ -443,7 +455,7 @@ export async function verifyWithCode<R extends CodeRow>(
 }
 
 async function runVerifyTransaction<R extends CodeRow>(
-  deps: CodeStepDeps,
+  deps: VerificationDeps,
   spec: VerifySpec<R>,
   id: string,
   code: string,
