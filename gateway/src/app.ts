@@ -1,17 +1,16 @@
-import http from 'node:http';
 import fastifyCompress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
 import { createServiceApp, errorBody } from '@tunnelscope/service-kit';
 import { createAdminGate } from './admin/admin-gate.js';
-import type { GatewayConfig } from './config.js';
+import type { Config } from './config.js';
 import { forwardedProto } from './proxy/forwarding.js';
 import { Upstreams } from './proxy/upstreams.js';
 import { registerGatewayHealthRoutes } from './routes/health.js';
 import { createRouteResolver, type Resolution } from './routes/route-table.js';
-import { applySecurityHeaders, reservedHeaderNames, securityHeaders } from './security/security-headers.js';
+import { GATEWAY_HEADER_NAMES, registerSecurityHeaders } from './security/security-headers.js';
 import { loadSitePages } from './site/pages.js';
 import { runtimeConfigFrom } from './site/runtime-config.js';
-import { COMPRESS_THRESHOLD_BYTES, createSiteHandler } from './site/serve-site.js';
+import { COMPRESS_THRESHOLD_BYTES, createSite } from './site/serve-site.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -29,13 +28,18 @@ export const SERVER_TIMEOUTS = {
   keepAliveTimeoutMs: 72_000,
 };
 
-/**
- * The gateway as a Fastify instance. Everything it talks to comes from `config` (upstream URLs
- * included), so tests point it at their own fake services and fixture dist folders.
- */
-export async function buildApp(config: GatewayConfig): Promise<FastifyInstance> {
+export interface AppDeps {
+  /**
+   * Everything the gateway talks to comes from here (upstream URLs, dist folders included), so
+   * tests point it at their own fake services and fixture builds. It holds no connection: the
+   * upstream agents open sockets on first use and close with the app.
+   */
+  config: Config;
+}
+
+/** The gateway as a Fastify instance, not yet listening. */
+export async function buildApp({ config }: AppDeps): Promise<FastifyInstance> {
   const resolve = createRouteResolver(config.ADMIN_PATH_HEX);
-  const headers = securityHeaders({ turnstileOrigin: new URL(config.TURNSTILE_SCRIPT_URL).origin });
   const hops = config.TRUSTED_PROXY_HOPS;
   const pages = await loadSitePages({
     publicDist: config.PUBLIC_WEB_DIST,
@@ -44,24 +48,15 @@ export async function buildApp(config: GatewayConfig): Promise<FastifyInstance> 
     runtime: runtimeConfigFrom(config),
   });
 
-  const app = createServiceApp({
-    service: 'gateway',
-    logLevel: config.LOG_LEVEL,
-    fastify: {
-      // Our own server: security headers go on every answer (proxied ones and Fastify's own early
-      // errors included) before anything else runs, and the connection limits are set in one place.
-      serverFactory: (handler) => {
-        const server = http.createServer((req, res) => {
-          const tls = config.FORCE_HSTS || forwardedProto(false, req.headers, hops) === 'https';
-          applySecurityHeaders(res, headers, tls);
-          handler(req, res);
-        });
-        server.requestTimeout = SERVER_TIMEOUTS.requestTimeoutMs;
-        server.headersTimeout = SERVER_TIMEOUTS.headersTimeoutMs;
-        server.keepAliveTimeout = SERVER_TIMEOUTS.keepAliveTimeoutMs;
-        return server;
-      },
-    },
+  const app = createServiceApp({ service: 'gateway', logLevel: config.LOG_LEVEL });
+  app.server.requestTimeout = SERVER_TIMEOUTS.requestTimeoutMs;
+  app.server.headersTimeout = SERVER_TIMEOUTS.headersTimeoutMs;
+  app.server.keepAliveTimeout = SERVER_TIMEOUTS.keepAliveTimeoutMs;
+
+  // First of all hooks, so every answer below carries them, proxied ones included.
+  await registerSecurityHeaders(app, {
+    turnstileOrigin: new URL(config.TURNSTILE_SCRIPT_URL).origin,
+    overTls: (req) => config.FORCE_HSTS || forwardedProto(false, req.headers, hops) === 'https',
   });
 
   if (pages.builtIn.public)
@@ -81,7 +76,7 @@ export async function buildApp(config: GatewayConfig): Promise<FastifyInstance> 
     trustedProxyHops: hops,
     gatewayToken: config.INTERNAL_SHARED_SECRET,
     adminPrefix: resolve.adminPrefix,
-    reservedResponseHeaders: reservedHeaderNames(headers),
+    reservedResponseHeaders: GATEWAY_HEADER_NAMES,
     log: app.log,
   });
   app.addHook('onClose', async () => upstreams.close());
@@ -105,45 +100,53 @@ export async function buildApp(config: GatewayConfig): Promise<FastifyInstance> 
 
   registerGatewayHealthRoutes(app, upstreams);
 
-  const site = createSiteHandler(pages, {
-    publicDist: config.PUBLIC_WEB_DIST,
-    adminDist: config.ADMIN_WEB_DIST,
-  });
-  app.all(
-    '/*',
-    {
-      // Proxied requests leave here, hijacked, before Fastify reads a byte of their body: it
-      // streams to the upstream untouched.
-      onRequest(request, reply, done) {
-        const target = resolve(request.raw.url ?? '/');
-        switch (target.kind) {
-          case 'proxy':
-            if (target.admin) gateAdminCall(request, reply, target.upstream, target.url);
-            else upstreams.forward(request, reply, target.upstream, target.url, false);
-            return;
-          case 'bad-path':
-            reply.code(400).send(errorBody('BAD_REQUEST', 'Malformed request path', request.id));
-            return;
-          case 'api-not-found':
-            reply.code(404).send(errorBody('NOT_FOUND', `Route ${request.method} not found`, request.id));
-            return;
-        }
-        if (request.method !== 'GET' && request.method !== 'HEAD') {
-          reply
-            .code(404)
-            .send(errorBody('NOT_FOUND', `Route ${request.method} ${target.path} not found`, request.id));
-          return;
-        }
-        request.siteTarget = target;
-        done();
-      },
+  // Every other path, in a context with a prefix of its own so that it may set its own not-found
+  // handler (the site's 404 page; see createSite).
+  await app.register(
+    async (scope) => {
+      const site = await createSite(scope, pages, {
+        publicDist: config.PUBLIC_WEB_DIST,
+        adminDist: config.ADMIN_WEB_DIST,
+      });
+      scope.all(
+        '/*',
+        {
+          // Proxied requests leave here, hijacked, before Fastify reads a byte of their body: it
+          // streams to the upstream untouched.
+          onRequest(request, reply, done) {
+            const target = resolve(request.raw.url ?? '/');
+            switch (target.kind) {
+              case 'proxy':
+                if (target.admin) gateAdminCall(request, reply, target.upstream, target.url);
+                else upstreams.forward(request, reply, target.upstream, target.url, false);
+                return;
+              case 'bad-path':
+                reply.code(400).send(errorBody('BAD_REQUEST', 'Malformed request path', request.id));
+                return;
+              case 'api-not-found':
+                reply.code(404).send(errorBody('NOT_FOUND', `Route ${request.method} not found`, request.id));
+                return;
+            }
+            if (request.method !== 'GET' && request.method !== 'HEAD') {
+              reply
+                .code(404)
+                .send(errorBody('NOT_FOUND', `Route ${request.method} ${target.path} not found`, request.id));
+              return;
+            }
+            request.siteTarget = target;
+            done();
+          },
+          onSend: site.finishFile,
+        },
+        async (request, reply) => {
+          const target = request.siteTarget;
+          if (target?.kind === 'admin-app') return site.admin(request, reply, target.path);
+          if (target?.kind === 'public-app') return site.public(request, reply, target.path, target.known);
+          return site.notFound(request, reply);
+        },
+      );
     },
-    async (request, reply) => {
-      const target = request.siteTarget;
-      if (target?.kind === 'admin-app') return site.admin(request, reply, target.path);
-      if (target?.kind === 'public-app') return site.public(request, reply, target.path, target.known);
-      return site.notFound(request, reply);
-    },
+    { prefix: '/' },
   );
 
   return app;

@@ -1,4 +1,4 @@
-import { DEV_ADMIN_PATH_HEX, readConfig, TURNSTILE_ALWAYS_PASS_SITE_KEY } from './config.js';
+import { DEV_ADMIN_PATH_HEX, loadConfig, TURNSTILE_ALWAYS_PASS_SITE_KEY } from './config.js';
 
 function failingExit(code: number): never {
   throw new Error(`exit ${code}`);
@@ -17,7 +17,7 @@ describe('gateway configuration', () => {
   });
 
   it('has working development defaults', () => {
-    const cfg = readConfig({}, failingExit);
+    const cfg = loadConfig({}, failingExit);
     expect(cfg).toMatchObject({
       GATEWAY_PORT: 8080,
       HOST: '127.0.0.1',
@@ -38,11 +38,11 @@ describe('gateway configuration', () => {
   });
 
   it('requires a private admin prefix and secret in production', () => {
-    expect(() => readConfig({ NODE_ENV: 'production' }, failingExit)).toThrow('exit 1');
+    expect(() => loadConfig({ NODE_ENV: 'production' }, failingExit)).toThrow('exit 1');
     expect(printed.join('\n')).toContain('ADMIN_PATH_HEX');
     expect(printed.join('\n')).toContain('INTERNAL_SHARED_SECRET');
     expect(() =>
-      readConfig(
+      loadConfig(
         {
           NODE_ENV: 'production',
           ADMIN_PATH_HEX: DEV_ADMIN_PATH_HEX,
@@ -51,7 +51,7 @@ describe('gateway configuration', () => {
         failingExit,
       ),
     ).toThrow('exit 1');
-    const ok = readConfig(
+    const ok = loadConfig(
       { NODE_ENV: 'production', ADMIN_PATH_HEX: '9f'.repeat(16), INTERNAL_SHARED_SECRET: 'x'.repeat(40) },
       failingExit,
     );
@@ -61,23 +61,23 @@ describe('gateway configuration', () => {
   it.each(['abc', 'not-hex-not-hex-not-hex', `${'a'.repeat(15)}`, `/admin-${'a'.repeat(16)}`])(
     'refuses ADMIN_PATH_HEX=%s',
     (hex) => {
-      expect(() => readConfig({ ADMIN_PATH_HEX: hex }, failingExit)).toThrow('exit 1');
+      expect(() => loadConfig({ ADMIN_PATH_HEX: hex }, failingExit)).toThrow('exit 1');
     },
   );
 
   it.each(['https://forms:4001', 'http://forms:4001/prefix', 'forms:4001', 'http://user:pw@forms:4001'])(
     'refuses upstream URL %s',
     (url) => {
-      expect(() => readConfig({ FORMS_SERVICE_URL: url }, failingExit)).toThrow('exit 1');
+      expect(() => loadConfig({ FORMS_SERVICE_URL: url }, failingExit)).toThrow('exit 1');
     },
   );
 
   it('accepts an empty upstream URL as "not deployed"', () => {
-    expect(readConfig({ AUTH_SERVICE_URL: '' }, failingExit).AUTH_SERVICE_URL).toBe('');
+    expect(loadConfig({ AUTH_SERVICE_URL: '' }, failingExit).AUTH_SERVICE_URL).toBe('');
   });
 
   it('parses booleans and numbers', () => {
-    const cfg = readConfig(
+    const cfg = loadConfig(
       { FORCE_HSTS: 'yes', TRUSTED_PROXY_HOPS: '2', UPSTREAM_TIMEOUT_MS: '2500' },
       failingExit,
     );

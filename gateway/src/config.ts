@@ -1,11 +1,16 @@
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { baseServiceEnv, env, loadConfig, refuseDevSecretsInProduction } from '@tunnelscope/service-kit';
+import {
+  baseServiceEnv,
+  env,
+  loadConfig as parseEnvironment,
+  refuseDevSecretsInProduction,
+} from '@tunnelscope/service-kit';
 
 /** Development-only admin prefix; production must choose its own (refused there). */
 export const DEV_ADMIN_PATH_HEX = '0d3ad0c0ffee0b5e55ed0a11c0ffee00';
 export const TURNSTILE_ALWAYS_PASS_SITE_KEY = '1x00000000000000000000AA';
-export const DEFAULT_TURNSTILE_SCRIPT_URL = 'https://challenges.cloudflare.com/turnstile/v0/api.js';
+const DEFAULT_TURNSTILE_SCRIPT_URL = 'https://challenges.cloudflare.com/turnstile/v0/api.js';
 
 /** `gateway/src` and `gateway/dist` are both one level below `gateway/`, so this works from either. */
 const repoPath = (relative: string) => fileURLToPath(new URL(`../../${relative}`, import.meta.url));
@@ -42,7 +47,8 @@ const httpUrl = (fallback: string) =>
       }
     }, 'must be an absolute http(s) URL');
 
-export const gatewayEnvSchema = baseServiceEnv
+/** The gateway's configuration: the environment, with production refusing development values. */
+export const configSchema = baseServiceEnv
   .extend({
     GATEWAY_PORT: env.port(8080),
     /** Hidden admin prefix: `/admin-<ADMIN_PATH_HEX>`. Required in production. */
@@ -87,11 +93,15 @@ export const gatewayEnvSchema = baseServiceEnv
   })
   .transform((cfg) => ({ ...cfg, ADMIN_PATH_HEX: cfg.ADMIN_PATH_HEX ?? DEV_ADMIN_PATH_HEX }));
 
-export type GatewayConfig = Readonly<z.infer<typeof gatewayEnvSchema>>;
+export type Config = Readonly<z.infer<typeof configSchema>>;
 
-export function readConfig(
+/**
+ * Parses `source` (the process environment by default) once; prints every problem and exits
+ * (through `exit`, which tests replace) when it is invalid. The only place that reads `process.env`.
+ */
+export function loadConfig(
   source: Record<string, string | undefined> = process.env,
   exit?: (code: number) => never,
-): GatewayConfig {
-  return loadConfig(gatewayEnvSchema, source, exit);
+): Config {
+  return parseEnvironment(configSchema, source, exit);
 }

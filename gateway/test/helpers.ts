@@ -7,7 +7,7 @@ import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { INTERNAL_SESSION_RESOLVE_PATH } from '@tunnelscope/contracts';
 import { buildApp } from '../src/app.js';
-import { readConfig, type GatewayConfig } from '../src/config.js';
+import { loadConfig, type Config } from '../src/config.js';
 
 export const ADMIN_HEX = 'abcdef0123456789abcdef0123456789';
 export const SECRET = 'test-internal-secret-0123456789abcdef';
@@ -156,12 +156,12 @@ export async function makeDistFixtures(): Promise<Fixtures> {
 export interface RunningGateway {
   app: FastifyInstance;
   url: string;
-  config: GatewayConfig;
+  config: Config;
   close(): Promise<void>;
 }
 
-export function gatewayConfig(env: Record<string, string>): GatewayConfig {
-  return readConfig(
+export function gatewayConfig(env: Record<string, string>): Config {
+  return loadConfig(
     {
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
@@ -179,7 +179,7 @@ export function gatewayConfig(env: Record<string, string>): GatewayConfig {
 
 export async function startGateway(env: Record<string, string>): Promise<RunningGateway> {
   const config = gatewayConfig(env);
-  const app = await buildApp(config);
+  const app = await buildApp({ config });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
   return { app, config, url: `http://127.0.0.1:${port}`, close: () => app.close() };

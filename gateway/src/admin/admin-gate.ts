@@ -1,8 +1,9 @@
 /**
- * The gateway's door to the admin API (DECISIONS.md "Admin"): state-changing calls must be JSON
- * from the panel's own origin; every call except sign-in must carry a live session, which
- * auth-service resolves to an identity; the identity goes upstream signed with the shared
- * secret (service-kit admin-identity), after the client's own `x-tunnelscope-*` headers are gone.
+ * The gateway's door to the admin API, so that no service behind it trusts a caller on its own:
+ * state-changing calls must be JSON from the panel's own origin; every call except sign-in must
+ * carry a live session, which auth-service resolves to an identity; the identity goes upstream
+ * signed with the shared secret (service-kit admin-identity), after the client's own
+ * `x-tunnelscope-*` headers are gone.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ADMIN_MESSAGES, BACKGROUND_REQUEST_HEADER } from '@tunnelscope/contracts';

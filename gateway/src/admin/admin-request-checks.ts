@@ -1,7 +1,8 @@
 /**
- * What the gateway checks on an admin API call before anything reaches a service
- * (DECISIONS.md "Admin"): writes must be JSON and come from the panel's own origin, and every
- * call but sign-in must carry a session cookie. Pure functions over headers, tested without sockets.
+ * What the gateway checks on an admin API call before anything reaches a service: writes must be
+ * JSON and come from the panel's own origin (so no form post or cross-site script can make one),
+ * and every call but sign-in must carry a session cookie. Pure functions over headers, tested
+ * without sockets.
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import {

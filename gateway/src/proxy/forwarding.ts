@@ -6,7 +6,11 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { isIP } from 'node:net';
 import { GATEWAY_TOKEN_HEADER, INTERNAL_HEADER_PREFIX, REQUEST_ID_HEADER } from '@tunnelscope/service-kit';
 
-/** RFC 9110 §7.6.1 hop-by-hop headers, plus the pre-standard `keep-alive` and `proxy-connection`. */
+/**
+ * Hop-by-hop headers: those HTTP/1.1 defines for one connection rather than the message (RFC 9110,
+ * the section on `Connection`), plus the pre-standard `keep-alive`. `proxy-*`, such as the
+ * pre-standard `proxy-connection`, are matched by prefix.
+ */
 const HOP_BY_HOP: ReadonlySet<string> = new Set([
   'connection',
   'keep-alive',

@@ -1,6 +1,7 @@
 /**
- * The gateway's route table (DECISIONS.md "Topology"), as data. `resolveRoute` is the only place
- * that decides where a request goes; docs/ARCHITECTURE.md and gateway/README.md describe it.
+ * The gateway's route table, as data: which service owns which path, and which paths are the two
+ * SPAs. `createRouteResolver` builds the only function that decides where a request goes;
+ * docs/ARCHITECTURE.md and gateway/README.md describe it.
  *
  * Paths are matched on the raw request path (before percent-decoding), segment by segment: a row
  * `/data/waitlist` matches `/data/waitlist`, `/data/waitlist/42` and `/data/waitlist?page=2`, but

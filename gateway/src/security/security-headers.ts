@@ -1,19 +1,25 @@
 /**
- * Security headers on every answer the gateway gives, proxied ones included. Computed once at
- * start-up (nothing in them depends on the request except whether HSTS applies), and set on the
- * raw response before Fastify or the proxy sees the request, so even Fastify's own early errors
- * carry them.
+ * Security headers on every answer that passes through Fastify's hooks: pages, files, proxied
+ * calls and the gateway's own errors. @fastify/helmet sets most of them in the first `onRequest`
+ * hook, on the raw response, so a proxied answer (hijacked later, in the route's own `onRequest`)
+ * carries them too and an upstream cannot replace them (`GATEWAY_HEADER_NAMES`). Three are set by
+ * hand, right after helmet's, each for the reason beside it.
  */
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
+import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
 
 export interface SecurityHeaderOptions {
   /** Origin the Turnstile widget script and its iframe come from (`null`: same origin). */
   turnstileOrigin: string | null;
+  /** Whether the client reached us over TLS: only then is HSTS sent. */
+  overTls(req: IncomingMessage): boolean;
 }
 
 export const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
+const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=()';
 
-export function contentSecurityPolicy({ turnstileOrigin }: SecurityHeaderOptions): string {
+export function contentSecurityPolicy(turnstileOrigin: string | null): string {
   const extra = turnstileOrigin ? ` ${turnstileOrigin}` : '';
   return [
     "default-src 'self'",
@@ -31,31 +37,61 @@ export function contentSecurityPolicy({ turnstileOrigin }: SecurityHeaderOptions
   ].join('; ');
 }
 
-export function securityHeaders(opts: SecurityHeaderOptions): ReadonlyArray<readonly [string, string]> {
-  return [
-    ['content-security-policy', contentSecurityPolicy(opts)],
-    ['x-content-type-options', 'nosniff'],
-    ['referrer-policy', 'strict-origin-when-cross-origin'],
-    ['x-frame-options', 'DENY'],
-    ['cross-origin-opener-policy', 'same-origin'],
-    ['cross-origin-resource-policy', 'same-origin'],
-    ['origin-agent-cluster', '?1'],
-    ['x-dns-prefetch-control', 'off'],
-    ['x-permitted-cross-domain-policies', 'none'],
-    ['permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=()'],
-  ];
-}
+const HELMET_OPTIONS: FastifyHelmetOptions = {
+  global: true,
+  // Set by hand below: helmet joins directives with ";" and nothing else, the gateway's policy
+  // (and every check of it) separates them with "; ".
+  contentSecurityPolicy: false,
+  // Set by hand below: helmet sends HSTS on every answer or on none, the gateway only on those
+  // that came over TLS, which a trusted proxy tells per request.
+  strictTransportSecurity: false,
+  xContentTypeOptions: true,
+  referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  xFrameOptions: { action: 'deny' },
+  crossOriginOpenerPolicy: { policy: 'same-origin' },
+  crossOriginResourcePolicy: { policy: 'same-origin' },
+  // Off, as helmet's default: it would make every cross-origin resource (the Turnstile script and
+  // its iframe) opt in with headers the gateway does not control.
+  crossOriginEmbedderPolicy: false,
+  originAgentCluster: true,
+  xDnsPrefetchControl: { allow: false },
+  xPermittedCrossDomainPolicies: { permittedPolicies: 'none' },
+  // On by helmet's default, for Internet Explorer only: no browser the site supports reads them.
+  xDownloadOptions: false,
+  xXssProtection: false,
+};
 
-/** Names an upstream may not override: the gateway is the one place that decides them. */
-export function reservedHeaderNames(headers: ReadonlyArray<readonly [string, string]>): ReadonlySet<string> {
-  return new Set([...headers.map(([name]) => name), 'strict-transport-security']);
-}
+/**
+ * Every header named above, lower case: the gateway decides them, so the proxy drops an
+ * upstream's own (HSTS included, even on answers where the gateway sends none).
+ */
+export const GATEWAY_HEADER_NAMES: ReadonlySet<string> = new Set([
+  'content-security-policy',
+  'permissions-policy',
+  'strict-transport-security',
+  'x-content-type-options',
+  'referrer-policy',
+  'x-frame-options',
+  'cross-origin-opener-policy',
+  'cross-origin-resource-policy',
+  'origin-agent-cluster',
+  'x-dns-prefetch-control',
+  'x-permitted-cross-domain-policies',
+]);
 
-export function applySecurityHeaders(
-  res: ServerResponse,
-  headers: ReadonlyArray<readonly [string, string]>,
-  hsts: boolean,
-): void {
-  for (const [name, value] of headers) res.setHeader(name, value);
-  if (hsts) res.setHeader('strict-transport-security', HSTS_VALUE);
+/** Adds the headers to every answer of `app`; call it before any route is declared. */
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  opts: SecurityHeaderOptions,
+): Promise<void> {
+  await app.register(helmet, HELMET_OPTIONS);
+  const csp = contentSecurityPolicy(opts.turnstileOrigin);
+  app.addHook('onRequest', (request, reply, done) => {
+    const res = reply.raw;
+    res.setHeader('content-security-policy', csp);
+    // Helmet has no Permissions-Policy.
+    res.setHeader('permissions-policy', PERMISSIONS_POLICY);
+    if (opts.overTls(request.raw)) res.setHeader('strict-transport-security', HSTS_VALUE);
+    done();
+  });
 }

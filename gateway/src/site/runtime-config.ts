@@ -1,6 +1,7 @@
 /**
- * Settings a bundle needs at run time (DECISIONS.md: never baked in at build time), written into
- * each `index.html` once at start-up as a JSON data block:
+ * Settings a bundle needs at run time, written into each `index.html` once at start-up rather than
+ * baked into the bundle at build time, so that one build runs in every environment. They go in as
+ * a JSON data block:
  *
  *   <script type="application/json" id="runtime-config">{"brandName":"TunnelScope",…}</script>
  *
@@ -9,11 +10,11 @@
  * The public page's block never holds the admin prefix.
  */
 import { RUNTIME_CONFIG_ELEMENT_ID, type RuntimeConfig } from '@tunnelscope/contracts';
-import type { GatewayConfig } from '../config.js';
+import type { Config } from '../config.js';
 
 export { RUNTIME_CONFIG_ELEMENT_ID, type RuntimeConfig };
 
-export function runtimeConfigFrom(config: GatewayConfig): RuntimeConfig {
+export function runtimeConfigFrom(config: Config): RuntimeConfig {
   return {
     brandName: config.BRAND_NAME,
     salesEmail: config.SALES_EMAIL,

@@ -43,7 +43,7 @@ const CONFIG_SCHEMAS: Record<string, [string, string]> = {
   '@tunnelscope/auth-service': ['services/auth-service/dist/config.js', 'authConfigSchema'],
   '@tunnelscope/analytics-service': ['services/analytics-service/dist/config.js', 'analyticsEnvSchema'],
   '@tunnelscope/mailer-worker': ['services/mailer-worker/dist/config.js', 'mailerWorkerEnv'],
-  '@tunnelscope/gateway': ['gateway/dist/config.js', 'gatewayEnvSchema'],
+  '@tunnelscope/gateway': ['gateway/dist/config.js', 'configSchema'],
 };
 
 /** Compose interpolation: `${VAR:-default}` takes the default, as on a machine with no .env. */
