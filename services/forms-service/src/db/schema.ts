@@ -13,6 +13,7 @@ import type {
   UpdateResult,
 } from 'kysely';
 import type { RecordStatus } from '@tunnelscope/contracts';
+import type { AdminLogsTable } from '@tunnelscope/service-kit';
 
 type CreatedAt = ColumnType<Date, never, never>;
 type UpdatedAt = ColumnType<Date, Date | undefined, Date>;
@@ -115,25 +116,6 @@ export interface ListRowCountsTable {
   n: ColumnType<string, never, never>;
 }
 
-/**
- * auth-service's audit table (its migrations own it). forms-service reads it for the merged Logs
- * list and appends the rows of its own review writes and exports (docs/ARCHITECTURE.md).
- */
-export interface AdminLogsTable {
-  id: Generated<string>;
-  admin_id: string | null;
-  session_id: string | null;
-  username: string | null;
-  action: string;
-  resource: string | null;
-  resource_id: string | null;
-  details: Json | null;
-  ip_address: string | null;
-  user_agent: string | null;
-  success: boolean;
-  created_at: ColumnType<Date, Date | undefined, never>;
-}
-
 /** auth-service's exact counts of admin_logs by action, kept by its triggers. */
 export interface AdminLogCountsTable {
   action: string;
@@ -149,6 +131,10 @@ export interface FormsDatabase {
   blocked_email_domains: BlockedEmailDomainsTable;
   blocklist_update_logs: BlocklistUpdateLogsTable;
   list_row_counts: ListRowCountsTable;
+  /**
+   * auth-service's audit table (its migrations own it): read for the merged Logs list, appended
+   * to by the review writes and exports. Its one row type is service-kit's.
+   */
   admin_logs: AdminLogsTable;
   admin_log_counts: AdminLogCountsTable;
 }
