@@ -390,7 +390,7 @@ describe('admin users', () => {
           .where('id', '=', a.row.id)
           .execute();
         await expect(
-          services.adminUsers.update(staleActor, { id: b.row.id }, { role: 'view_only' }),
+          services.adminUsers.update(staleActor, b.row.id, { role: 'view_only' }),
         ).rejects.toMatchObject({ statusCode: 403 });
         const still = await solo.db
           .selectFrom('admin_users')

@@ -1,20 +1,20 @@
 /**
- * Admin accounts (the panel's Admin users tab): any operator may list them, only an admin may change them.
- * Nobody deletes, demotes or deactivates themselves, and the last active admin stays: decisions
+ * Admin accounts (the panel's Admin users tab): any operator may list them, only an admin may
+ * change them. Nobody deletes, demotes or deactivates themselves, and the last active admin stays: decisions
  * that could remove an active admin are taken while the active admins' rows are locked, so two
  * admins demoting each other at once cannot both win. Deactivation and a password set by an admin
  * end that account's sessions; a reset mails the generated password after the commit.
  */
 import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
 import {
   ADMIN_MESSAGES,
   CSV_EXPORT_LIMIT,
-  adminIdParamsSchema,
-  adminUserListQuerySchema,
-  createAdminUserRequestSchema,
-  updateAdminUserRequestSchema,
   type AdminUser,
   type Pagination,
+  type adminUserListQuerySchema,
+  type createAdminUserRequestSchema,
+  type updateAdminUserRequestSchema,
 } from '@tunnelscope/contracts';
 import {
   ConflictError,
@@ -32,7 +32,6 @@ import { generatePassword } from '../passwords/password-generator.js';
 import type { PasswordHasher } from '../passwords/password-hasher.js';
 import { requireAdminRole, type Actor } from '../sessions/actor.js';
 import { deactivateSessionsOf } from '../sessions/session-repository.js';
-import { parseInput } from '../validation.js';
 import {
   deleteAdmin,
   findAdminById,
@@ -49,22 +48,27 @@ export interface AdminUserList {
   pagination: Pagination;
 }
 
+export type AdminUserListQuery = z.output<typeof adminUserListQuerySchema>;
+export type CreateAdminUserInput = z.output<typeof createAdminUserRequestSchema>;
+export type UpdateAdminUserInput = z.output<typeof updateAdminUserRequestSchema>;
+
+/** The account writes: only the admin role may make them. */
+export type AdminUserOperation = 'create' | 'update' | 'delete' | 'reset_password';
+
 export interface AdminUserService {
-  list(actor: Actor, query: unknown): Promise<AdminUserList>;
-  create(actor: Actor, body: unknown): Promise<AdminUser>;
-  update(actor: Actor, params: unknown, body: unknown): Promise<AdminUser>;
-  remove(actor: Actor, params: unknown): Promise<void>;
-  resetPassword(actor: Actor, params: unknown): Promise<void>;
+  /**
+   * Refuses (403, logged as `permission_denied`) an operator who may not make this write. The
+   * routes call it before the body is validated, so a refused caller is refused whatever they sent.
+   */
+  authorize(actor: Actor, operation: AdminUserOperation, targetId?: string): Promise<void>;
+  list(actor: Actor, query: AdminUserListQuery): Promise<AdminUserList>;
+  create(actor: Actor, input: CreateAdminUserInput): Promise<AdminUser>;
+  update(actor: Actor, id: string, input: UpdateAdminUserInput): Promise<AdminUser>;
+  remove(actor: Actor, id: string): Promise<void>;
+  resetPassword(actor: Actor, id: string): Promise<void>;
 }
 
 const RESOURCE = 'admin_user';
-
-/** A malformed id names no account: 404, like an unknown one. */
-function targetId(params: unknown): string {
-  const parsed = adminIdParamsSchema.safeParse(params);
-  if (!parsed.success) throw new NotFoundError(ADMIN_MESSAGES.adminUserNotFound);
-  return parsed.data.id;
-}
 
 /** The 409 for a username or e-mail another account holds (username first, as the form lists it). */
 export async function refuseTaken(
@@ -130,8 +134,15 @@ export function createAdminUserService(deps: {
   };
 
   return {
-    async list(actor, query) {
-      const q = parseInput(adminUserListQuerySchema, query);
+    async authorize(actor, operation, targetId) {
+      await requireAdminRole(audit, actor, {
+        operation,
+        resource: RESOURCE,
+        ...(targetId === undefined ? {} : { resourceId: targetId }),
+      });
+    },
+
+    async list(actor, q) {
       const isExport = q.limit === CSV_EXPORT_LIMIT;
       const { rows, total } = await listAdmins(db, {
         // No stored name or address holds a NUL, and Postgres refuses one in a parameter.
@@ -163,9 +174,7 @@ export function createAdminUserService(deps: {
       };
     },
 
-    async create(actor, body) {
-      await requireAdminRole(audit, actor, { operation: 'create', resource: RESOURCE });
-      const input = parseInput(createAdminUserRequestSchema, body);
+    async create(actor, input) {
       await refuseTaken(db, input);
       const passwordHash = await deps.hasher.hash(input.password);
       const now = clock.now();
@@ -193,10 +202,7 @@ export function createAdminUserService(deps: {
       }
     },
 
-    async update(actor, params, body) {
-      const id = targetId(params);
-      await requireAdminRole(audit, actor, { operation: 'update', resource: RESOURCE, resourceId: id });
-      const input = parseInput(updateAdminUserRequestSchema, body);
+    async update(actor, id, input) {
       if (Object.values(input).every((v) => v === undefined))
         throw new ValidationError(ADMIN_MESSAGES.noChanges);
       const removesAdmin = input.role === 'view_only' || input.isActive === false;
@@ -259,9 +265,7 @@ export function createAdminUserService(deps: {
       }
     },
 
-    async remove(actor, params) {
-      const id = targetId(params);
-      await requireAdminRole(audit, actor, { operation: 'delete', resource: RESOURCE, resourceId: id });
+    async remove(actor, id) {
       if (id === actor.adminId) await refuseSelf(actor, 'delete', id);
       await db.transaction().execute(async (trx) => {
         const active = await lockAdminsAsAdmin(trx, actor);
@@ -280,13 +284,7 @@ export function createAdminUserService(deps: {
       });
     },
 
-    async resetPassword(actor, params) {
-      const id = targetId(params);
-      await requireAdminRole(audit, actor, {
-        operation: 'reset_password',
-        resource: RESOURCE,
-        resourceId: id,
-      });
+    async resetPassword(actor, id) {
       const target = await findAdminById(db, id);
       if (!target) throw new NotFoundError(ADMIN_MESSAGES.adminUserNotFound);
       const password = generatePassword();

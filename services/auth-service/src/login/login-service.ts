@@ -16,10 +16,11 @@ import {
   LOCKOUT_MINUTES,
   LOCKOUT_THRESHOLD,
   LOGIN_CHALLENGE_TTL_SECONDS,
-  loginRequestSchema,
   type AdminUser,
+  type loginRequestSchema,
 } from '@tunnelscope/contracts';
-import { AppError, UnauthorizedError, ValidationError, type Clock } from '@tunnelscope/service-kit';
+import { AppError, UnauthorizedError, type Clock } from '@tunnelscope/service-kit';
+import type { z } from 'zod';
 import {
   findAdminByUsername,
   recordLoginFailure,
@@ -33,7 +34,6 @@ import type { PasswordHasher } from '../passwords/password-hasher.js';
 import type { NewSession, SessionService } from '../sessions/session-service.js';
 import type { TurnstileVerifier } from '../turnstile/turnstile-verifier.js';
 import type { TwoFactorService } from '../two-factor/two-factor-service.js';
-import { claimedString, parseInput } from '../validation.js';
 import { consumeChallenge, insertChallenge } from './login-challenge-repository.js';
 
 export type LoginOutcome =
@@ -41,10 +41,14 @@ export type LoginOutcome =
   /** 401 with `requires2FA`; `challenge` is the token for a fresh challenge cookie, if one was issued. */
   | { kind: 'two-factor'; message: string; challenge?: string };
 
+export type LoginInput = z.output<typeof loginRequestSchema>;
+
 export interface LoginService {
-  login(ctx: RequestContext, body: unknown, challengeCookie: string | undefined): Promise<LoginOutcome>;
+  login(ctx: RequestContext, input: LoginInput, challengeCookie: string | undefined): Promise<LoginOutcome>;
   /** Logs the first attempt an address's per-minute limit refused in a window. */
   logRateLimited(ctx: RequestContext, claimedUsername: string | null): Promise<void>;
+  /** Logs an attempt whose body the schema refused (the username as sent, if it was a string). */
+  logInvalidRequest(ctx: RequestContext, claimedUsername: string | null): Promise<void>;
 }
 
 /** The bot check's refusals: 400 with their own error code (contracts' CAPTCHA_FAILED). */
@@ -166,16 +170,11 @@ export function createLoginService(deps: {
       await logFailure(ctx, { username: claimedUsername }, 'rate_limited', { limit: deps.perMinute });
     },
 
-    async login(ctx, body, challengeCookie) {
-      let input;
-      try {
-        input = parseInput(loginRequestSchema, body);
-      } catch (err) {
-        if (err instanceof ValidationError) {
-          await logFailure(ctx, { username: claimedString(body, 'username') }, 'invalid_request');
-        }
-        throw err;
-      }
+    async logInvalidRequest(ctx, claimedUsername) {
+      await logFailure(ctx, { username: claimedUsername }, 'invalid_request');
+    },
+
+    async login(ctx, input, challengeCookie) {
       const code = input.totpCode || undefined;
 
       // Step 2 is bound to a fresh step 1 by its challenge; step 1 needs the bot check.

@@ -3,7 +3,8 @@
  * own username, e-mail and password; a password change needs the current password and ends the
  * operator's other sessions, keeping the one in use (whoever knew the old password is signed out).
  */
-import { ADMIN_MESSAGES, updateProfileRequestSchema, type AdminUser } from '@tunnelscope/contracts';
+import { ADMIN_MESSAGES, type AdminUser, type updateProfileRequestSchema } from '@tunnelscope/contracts';
+import type { z } from 'zod';
 import { BadRequestError, UnauthorizedError, ValidationError, type Clock } from '@tunnelscope/service-kit';
 import { refuseTaken, uniqueConflict } from '../admin-users/admin-user-service.js';
 import { findAdminById, updateAdmin } from '../admin-users/admin-user-repository.js';
@@ -13,11 +14,12 @@ import type { AdminUserRow, AuthDb } from '../db/schema.js';
 import type { PasswordHasher } from '../passwords/password-hasher.js';
 import type { Actor } from '../sessions/actor.js';
 import { deactivateSessionsOf } from '../sessions/session-repository.js';
-import { parseInput } from '../validation.js';
+
+export type UpdateProfileInput = z.output<typeof updateProfileRequestSchema>;
 
 export interface ProfileService {
   me(actor: Actor): Promise<AdminUser>;
-  update(actor: Actor, body: unknown): Promise<AdminUser>;
+  update(actor: Actor, input: UpdateProfileInput): Promise<AdminUser>;
 }
 
 export function createProfileService(deps: {
@@ -39,8 +41,7 @@ export function createProfileService(deps: {
       return toAdminUser(await ownRow(actor));
     },
 
-    async update(actor, body) {
-      const input = parseInput(updateProfileRequestSchema, body);
+    async update(actor, input) {
       const row = await ownRow(actor);
       // Checked whenever given (the panel sends it only with a new password, where it is required).
       if (input.currentPassword) {

@@ -7,12 +7,13 @@ import type { FastifyPluginAsync } from 'fastify';
 import adminUserRoutes from './admin-users/index.js';
 import authRoutes from './auth/index.js';
 import internalRoutes from './internal/index.js';
-import { createActorOf } from './request-context.js';
+import { createAuthenticate } from './request-context.js';
 import type { RouteDeps } from './route-deps.js';
 import sessionRoutes from './sessions/index.js';
 
-const routes: FastifyPluginAsync<Omit<RouteDeps, 'actorOf'>> = async (app, opts) => {
-  const deps: RouteDeps = { ...opts, actorOf: createActorOf(opts.services.sessions) };
+const routes: FastifyPluginAsync<Omit<RouteDeps, 'authenticate'>> = async (app, opts) => {
+  app.decorateRequest('actor', undefined);
+  const deps: RouteDeps = { ...opts, authenticate: createAuthenticate(opts.services.sessions) };
   await app.register(internalRoutes, deps);
   await app.register(authRoutes, deps);
   await app.register(adminUserRoutes, deps);

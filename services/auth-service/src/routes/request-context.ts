@@ -5,18 +5,26 @@ import type { FastifyRequest } from 'fastify';
 import type { Actor } from '../sessions/actor.js';
 import type { SessionService } from '../sessions/session-service.js';
 
-export type ActorOf = (request: FastifyRequest) => Promise<Actor>;
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the `authenticate` hook of the routes that need a signed-in operator. */
+    actor?: Actor;
+  }
+}
+
+/** An `onRequest` hook: finds the caller (or answers 401) before the body is even read. */
+export type Authenticate = (request: FastifyRequest) => Promise<void>;
 
 /**
  * The caller: the gateway's signed identity (401 without one), re-read from the database so a
  * session ended a moment ago, a deactivated account or a changed role count at once.
  */
-export function createActorOf(sessions: SessionService): ActorOf {
+export function createAuthenticate(sessions: SessionService): Authenticate {
   return async (request) => {
     const identity = requireAdminSession(request);
     const row = await sessions.findLive(identity.sessionId, identity.adminId);
     if (!row) throw new UnauthorizedError(ADMIN_MESSAGES.sessionExpired);
-    return {
+    request.actor = {
       ...auditContextOf(request),
       adminId: row.admin_id,
       sessionId: row.session_id,
@@ -26,6 +34,13 @@ export function createActorOf(sessions: SessionService): ActorOf {
       twoFactorEnabled: row.two_factor_enabled,
     };
   };
+}
+
+/** The operator the `authenticate` hook found; a route without that hook is a programming error. */
+export function actorOf(request: FastifyRequest): Actor {
+  if (!request.actor)
+    throw new Error(`${request.method} ${request.url}: route without the authenticate hook`);
+  return request.actor;
 }
 
 /** Panel polling (the sessions list, the auth check) says so; it neither touches nor logs views. */

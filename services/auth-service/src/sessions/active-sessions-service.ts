@@ -3,18 +3,17 @@
  * disconnect any of them, a view_only operator only their own (the role rule of actor.ts). A view is
  * logged only when the operator asked for it, not for the panel's 30-second poll.
  */
-import { ADMIN_MESSAGES, disconnectSessionRequestSchema, type ListedSession } from '@tunnelscope/contracts';
+import { ADMIN_MESSAGES, type DisconnectSessionRequest, type ListedSession } from '@tunnelscope/contracts';
 import { NotFoundError } from '@tunnelscope/service-kit';
 import type { AuditLog } from '../audit/audit-log.js';
 import type { AuthDb } from '../db/schema.js';
-import { parseInput } from '../validation.js';
 import { refuse, type Actor } from './actor.js';
 import { deactivateSession, findLiveSessionById, listLiveSessions } from './session-repository.js';
 import type { SessionService } from './session-service.js';
 
 export interface ActiveSessionsService {
   list(actor: Actor, opts: { background: boolean }): Promise<ListedSession[]>;
-  disconnect(actor: Actor, body: unknown): Promise<void>;
+  disconnect(actor: Actor, input: DisconnectSessionRequest): Promise<void>;
   logout(actor: Actor): Promise<void>;
 }
 
@@ -47,8 +46,7 @@ export function createActiveSessionsService(deps: {
       }));
     },
 
-    async disconnect(actor, body) {
-      const { sessionId } = parseInput(disconnectSessionRequestSchema, body);
+    async disconnect(actor, { sessionId }) {
       const target = await findLiveSessionById(db, sessionId, deps.sessions.liveness());
       if (!target) throw new NotFoundError(ADMIN_MESSAGES.sessionNotFound);
       if (actor.role !== 'admin' && target.admin_id !== actor.adminId) {

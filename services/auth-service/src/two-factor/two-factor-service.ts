@@ -6,7 +6,7 @@
  * backup code once ever.
  */
 import QRCode from 'qrcode';
-import { ADMIN_MESSAGES, verify2faRequestSchema } from '@tunnelscope/contracts';
+import { ADMIN_MESSAGES, type Verify2faRequest } from '@tunnelscope/contracts';
 import { BadRequestError, ConflictError, UnauthorizedError, type Clock } from '@tunnelscope/service-kit';
 import type { AuditLog } from '../audit/audit-log.js';
 import type { SecretBox } from '../crypto/secret-box.js';
@@ -14,7 +14,6 @@ import type { AdminUserRow, AuthDb } from '../db/schema.js';
 import { findAdminById } from '../admin-users/admin-user-repository.js';
 import { AUTH_MESSAGES } from '../messages.js';
 import type { Actor } from '../sessions/actor.js';
-import { parseInput } from '../validation.js';
 import type { BackupCodes } from './backup-codes.js';
 import { checkTotp, newTotpSecret, totpUri } from './totp.js';
 import {
@@ -31,7 +30,7 @@ export type SignInCodeCheck =
 
 export interface TwoFactorService {
   setup(actor: Actor): Promise<{ qrCode: string; secret: string; backupCodes: string[] }>;
-  enable(actor: Actor, body: unknown): Promise<{ backupCodes: string[] }>;
+  enable(actor: Actor, input: Verify2faRequest): Promise<{ backupCodes: string[] }>;
   disable(actor: Actor): Promise<void>;
   /** Step 2 of sign-in: a TOTP code of an unused step, or an unused backup code (then spent). */
   checkSignInCode(user: AdminUserRow, code: string): Promise<SignInCodeCheck>;
@@ -74,9 +73,8 @@ export function createTwoFactorService(deps: {
       return { qrCode, secret, backupCodes: [] };
     },
 
-    async enable(actor, body) {
-      // The echoed `secret` is validated (the spec's schema) but never trusted.
-      const input = parseInput(verify2faRequestSchema, body);
+    async enable(actor, input) {
+      // The echoed `secret` was validated (the spec's schema) but is never trusted.
       const row = await currentRow(actor);
       if (row.two_factor_enabled) throw new ConflictError(AUTH_MESSAGES.twoFactorAlreadyEnabled);
       const sealed = row.two_factor_pending_secret;

@@ -1,40 +1,87 @@
 /** The Admin users tab: the account writes (admin only) and the table's list (any role). */
-import { ADMIN_API } from '@tunnelscope/contracts';
-import type { FastifyPluginAsync } from 'fastify';
+import {
+  ADMIN_API,
+  ADMIN_MESSAGES,
+  adminIdParamsSchema,
+  adminUserListQuerySchema,
+  createAdminUserRequestSchema,
+  updateAdminUserRequestSchema,
+} from '@tunnelscope/contracts';
+import { NotFoundError, type FastifyPluginAsyncZod } from '@tunnelscope/service-kit';
+import type { FastifyRequest } from 'fastify';
+import type { AdminUserOperation } from '../../admin-users/admin-user-service.js';
 import { AUTH_MESSAGES } from '../../messages.js';
+import { actorOf } from '../request-context.js';
 import type { RouteDeps } from '../route-deps.js';
 
 const base = ADMIN_API.adminUser.path;
 
-const adminUserRoutes: FastifyPluginAsync<RouteDeps> = async (app, { services, actorOf }) => {
-  app.get(ADMIN_API.listAdminUsers.path, async (request) => {
-    const actor = await actorOf(request);
-    return { success: true, data: await services.adminUsers.list(actor, request.query) };
-  });
+/** A malformed id names no account: 404, like an unknown one (checked before the role). */
+async function idOrNotFound(request: FastifyRequest): Promise<void> {
+  if (!adminIdParamsSchema.safeParse(request.params).success) {
+    throw new NotFoundError(ADMIN_MESSAGES.adminUserNotFound);
+  }
+}
 
-  app.post(ADMIN_API.createAdminUser.path, async (request, reply) => {
-    const actor = await actorOf(request);
-    const user = await services.adminUsers.create(actor, request.body);
-    return reply.code(201).send({ success: true, message: AUTH_MESSAGES.adminUserCreated, data: { user } });
-  });
+const adminUserRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { services, authenticate }) => {
+  app.addHook('onRequest', authenticate);
 
-  app.put(`${base}/:id`, async (request) => {
-    const actor = await actorOf(request);
-    const user = await services.adminUsers.update(actor, request.params, request.body);
-    return { success: true, message: AUTH_MESSAGES.adminUserUpdated, data: { user } };
-  });
+  /** The admin role only: a view_only operator gets a 403 and a `permission_denied` row. */
+  const adminRoleFor = (operation: AdminUserOperation) => async (request: FastifyRequest) => {
+    const { id } = request.params as { id?: string };
+    await services.adminUsers.authorize(actorOf(request), operation, id);
+  };
 
-  app.delete(`${base}/:id`, async (request) => {
-    const actor = await actorOf(request);
-    await services.adminUsers.remove(actor, request.params);
-    return { success: true, message: AUTH_MESSAGES.adminUserDeleted };
-  });
+  app.get(
+    ADMIN_API.listAdminUsers.path,
+    { schema: { querystring: adminUserListQuerySchema } },
+    async (request) => ({
+      success: true,
+      data: await services.adminUsers.list(actorOf(request), request.query),
+    }),
+  );
 
-  app.post(`${base}/:id/reset-password`, async (request) => {
-    const actor = await actorOf(request);
-    await services.adminUsers.resetPassword(actor, request.params);
-    return { success: true, message: AUTH_MESSAGES.passwordResetSent };
-  });
+  app.post(
+    ADMIN_API.createAdminUser.path,
+    { schema: { body: createAdminUserRequestSchema }, preValidation: adminRoleFor('create') },
+    async (request, reply) => {
+      const user = await services.adminUsers.create(actorOf(request), request.body);
+      return reply.code(201).send({ success: true, message: AUTH_MESSAGES.adminUserCreated, data: { user } });
+    },
+  );
+
+  app.put(
+    `${base}/:id`,
+    {
+      schema: { params: adminIdParamsSchema, body: updateAdminUserRequestSchema },
+      preValidation: [idOrNotFound, adminRoleFor('update')],
+    },
+    async (request) => {
+      const user = await services.adminUsers.update(actorOf(request), request.params.id, request.body);
+      return { success: true, message: AUTH_MESSAGES.adminUserUpdated, data: { user } };
+    },
+  );
+
+  app.delete(
+    `${base}/:id`,
+    { schema: { params: adminIdParamsSchema }, preValidation: [idOrNotFound, adminRoleFor('delete')] },
+    async (request) => {
+      await services.adminUsers.remove(actorOf(request), request.params.id);
+      return { success: true, message: AUTH_MESSAGES.adminUserDeleted };
+    },
+  );
+
+  app.post(
+    `${base}/:id/reset-password`,
+    {
+      schema: { params: adminIdParamsSchema },
+      preValidation: [idOrNotFound, adminRoleFor('reset_password')],
+    },
+    async (request) => {
+      await services.adminUsers.resetPassword(actorOf(request), request.params.id);
+      return { success: true, message: AUTH_MESSAGES.passwordResetSent };
+    },
+  );
 };
 
 export default adminUserRoutes;

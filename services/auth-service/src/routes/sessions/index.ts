@@ -1,24 +1,30 @@
 /** The Sessions tab: the live sessions (any role) and disconnecting one. */
-import { ADMIN_API, BACKGROUND_REQUEST_HEADER } from '@tunnelscope/contracts';
-import type { FastifyPluginAsync } from 'fastify';
+import { ADMIN_API, BACKGROUND_REQUEST_HEADER, disconnectSessionRequestSchema } from '@tunnelscope/contracts';
+import type { FastifyPluginAsyncZod } from '@tunnelscope/service-kit';
 import { AUTH_MESSAGES } from '../../messages.js';
+import { actorOf, isBackgroundRequest } from '../request-context.js';
 import type { RouteDeps } from '../route-deps.js';
-import { isBackgroundRequest } from '../request-context.js';
 
-const sessionRoutes: FastifyPluginAsync<RouteDeps> = async (app, { services, actorOf }) => {
+const sessionRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { services, authenticate }) => {
+  app.addHook('onRequest', authenticate);
+
   app.get(ADMIN_API.activeSessions.path, async (request) => {
-    const actor = await actorOf(request);
-    const sessions = await services.activeSessions.list(actor, {
+    const sessions = await services.activeSessions.list(actorOf(request), {
       background: isBackgroundRequest(request, BACKGROUND_REQUEST_HEADER),
     });
     return { success: true, data: { sessions } };
   });
 
-  app.post(ADMIN_API.disconnectSession.path, async (request) => {
-    const actor = await actorOf(request);
-    await services.activeSessions.disconnect(actor, request.body);
-    return { success: true, message: AUTH_MESSAGES.sessionDisconnected };
-  });
+  // Whose session it is decides whether a view_only operator may end it: checked by the service
+  // once the body names it.
+  app.post(
+    ADMIN_API.disconnectSession.path,
+    { schema: { body: disconnectSessionRequestSchema } },
+    async (request) => {
+      await services.activeSessions.disconnect(actorOf(request), request.body);
+      return { success: true, message: AUTH_MESSAGES.sessionDisconnected };
+    },
+  );
 };
 
 export default sessionRoutes;
