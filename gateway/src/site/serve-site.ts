@@ -10,6 +10,7 @@ import { buffer } from 'node:stream/consumers';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { errorBody } from '@tunnelscope/service-kit';
 import { DOT_SEGMENT } from '../routes/route-table.js';
 import type { Page, SitePages } from './pages.js';
 
@@ -78,7 +79,15 @@ export async function createSite(scope: FastifyInstance, pages: SitePages, roots
 
   const notFound = (request: FastifyRequest, reply: FastifyReply) =>
     sendPage(request, reply, pages.publicNotFound, 404);
-  scope.setNotFoundHandler(notFound);
+  // Also what a method the catch-all route does not take (PROPFIND, LOCK…) gets: JSON, as any
+  // non-GET call to a page.
+  scope.setNotFoundHandler((request, reply) => {
+    if (request.method === 'GET' || request.method === 'HEAD') return notFound(request, reply);
+    const urlPath = request.url.split('?', 1)[0]!;
+    return reply
+      .code(404)
+      .send(errorBody('NOT_FOUND', `Route ${request.method} ${urlPath} not found`, request.id));
+  });
 
   const sendFile = (request: FastifyRequest, reply: FastifyReply, root: string, urlPath: string) => {
     const relative = decodePath(urlPath);
