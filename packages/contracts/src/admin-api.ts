@@ -1,5 +1,5 @@
 /**
- * Request and response bodies of the admin calls (admin §3, §5, §7), with the spec's messages.
+ * Request and response bodies of the admin calls, with the spec's messages.
  * Services build their route schemas from these; the admin SPA builds its forms and hooks on them.
  */
 import { z } from 'zod';
@@ -27,7 +27,7 @@ export const ADMIN_MESSAGES = {
   invalidCode: 'Invalid verification code',
   captchaMissing: 'Please complete the CAPTCHA verification.',
   captchaFailed: 'CAPTCHA verification failed. Please try again.',
-  /** The one answer to every refused sign-in (DECISIONS.md: nobody can tell why). */
+  /** The one answer to every refused sign-in, so nobody can tell which part was wrong. */
   invalidCredentials: 'Invalid username or password',
   twoFactorRequired: 'Two-factor authentication code required',
   challengeExpired: 'Your sign-in step has expired. Please sign in again.',
@@ -65,7 +65,7 @@ export const adminEmailField = z
   .max(254, 'Valid email address is required')
   .pipe(z.email({ error: 'Valid email address is required', pattern: z.regexes.email }));
 
-/** The password policy of admin §5, on create, reset and change. */
+/** The password policy, on create, reset and change. */
 export const passwordField = z
   .string({ error: ADMIN_MESSAGES.allFieldsRequired })
   .min(PASSWORD_MIN_LENGTH, ADMIN_MESSAGES.passwordTooShort)
@@ -91,7 +91,7 @@ export const adminUserSchema = z.object({
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
-/** A session as listed (admin §3), plus `isCurrent` so the panel can mark the caller's own. */
+/** A session as listed, plus `isCurrent` so the panel can mark the caller's own. */
 export const listedSessionSchema = z.object({
   id: z.uuid(),
   username: z.string(),
@@ -121,7 +121,7 @@ export const SORT_ORDERS = ['asc', 'desc'] as const;
 export type SortOrder = (typeof SORT_ORDERS)[number];
 
 /**
- * The query of every list call (admin §7 "Data lists"): page, limit (up to 100, or 10000 for an
+ * The query of every list call: page, limit (up to 100, or 10000 for an
  * export), search, the list's own filters, a whitelisted sort column and an order.
  */
 export function listQuerySchema<
@@ -134,7 +134,7 @@ export function listQuerySchema<
       .number()
       .int()
       .min(1, 'limit must be at least 1')
-      // A page holds at most 100 rows; the one bigger size is an export's (admin §7, DECISIONS.md).
+      // A page holds at most 100 rows; the one bigger size is a CSV export's.
       .refine((limit) => limit <= MAX_LIST_LIMIT || limit === CSV_EXPORT_LIMIT, ADMIN_MESSAGES.listLimit)
       .default(DEFAULT_TABLE_PAGE_SIZE),
     search: z.string().trim().max(200, 'search must not exceed 200 characters').optional(),

@@ -1,4 +1,4 @@
-/** Business constants of admin §9 and DECISIONS.md "Admin", shared by every side. */
+/** Business constants of the admin panel and its services, shared by every side. */
 
 export const ADMIN_ROLES = ['admin', 'view_only'] as const;
 export type AdminRole = (typeof ADMIN_ROLES)[number];
@@ -9,19 +9,19 @@ export const USERNAME_MAX_LENGTH = 50;
 export const PASSWORD_MIN_LENGTH = 10;
 /** Longest password accepted anywhere: argon2 cost grows with input, so it is bounded. */
 export const PASSWORD_MAX_LENGTH = 128;
-/** The special characters of the password policy (admin §5 and §9). */
+/** The special characters of the password policy: a password needs at least one of them. */
 export const PASSWORD_SPECIALS = '@$!%*?&';
 export const TOTP_CODE_LENGTH = 6;
 export const BACKUP_CODE_COUNT = 10;
 
-/** Sign-in protection (DECISIONS.md "Brute force"). */
+/** Sign-in protection: an account locks after this many failed sign-ins, for this long. */
 export const LOCKOUT_THRESHOLD = 5;
 export const LOCKOUT_MINUTES = 15;
 export const LOGIN_ATTEMPTS_PER_IP_PER_MINUTE = 10;
 /** Lifetime of the step-1 challenge that step 2 must present. */
 export const LOGIN_CHALLENGE_TTL_SECONDS = 5 * 60;
 
-/** Session lifetimes (DECISIONS.md "Sessions"). */
+/** Session lifetimes: an absolute limit, and an idle limit renewed by each call. */
 export const SESSION_TTL_HOURS = 12;
 export const SESSION_IDLE_MINUTES = 30;
 export const REMEMBER_ME_DAYS = 30;
@@ -41,7 +41,7 @@ export const ADMIN_CHALLENGE_COOKIE_SECURE = `__Secure-${ADMIN_CHALLENGE_COOKIE}
  */
 export const BACKGROUND_REQUEST_HEADER = 'x-admin-background';
 
-/** UI timings and limits of admin §9. */
+/** The panel's UI timings and limits. */
 export const ADMIN_TIMINGS = {
   retryAttempts: 3,
   retryDelayMs: 500,
@@ -63,5 +63,5 @@ export const MAX_PAGER_BUTTONS = 5;
 export const DEFAULT_SORT_ORDER = 'desc';
 export const TOP_ISP_LIMIT = 50;
 
-/** `{ip}` of the IP-search message (DECISIONS.md). */
+/** The address shown as the example in the IP search's message (its `{ip}`). */
 export const EXAMPLE_IP = '8.8.8.8';

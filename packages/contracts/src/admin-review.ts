@@ -1,8 +1,8 @@
 /**
- * The operators' review calls (admin §2 Overview, Waitlist, VPN Requests, Contacts and Logs; §3;
- * §7 "Data lists" and "Sessions and dashboard"): the rows as answered, the list queries with their
- * filters and whitelisted sort columns, the status-and-notes update, the overview stats and their
- * percentages, and the logs' action filter as DECISIONS.md "Logs" settles it.
+ * The operators' review calls (the Overview, and the Waitlist, VPN Requests, Contacts and Logs
+ * lists): the rows as answered, the list queries with their filters and whitelisted sort columns,
+ * the status-and-notes update, the overview stats and their percentages, and what each value of
+ * the logs' action filter matches.
  */
 import { z } from 'zod';
 import { RECORD_STATUSES, type RecordStatus } from './constants.js';
@@ -71,10 +71,11 @@ export const LOG_TYPES = ['admin', 'visitor'] as const;
 export type LogType = (typeof LOG_TYPES)[number];
 
 /**
- * A row of the merged Logs list (admin §3 "Log row as listed"). `id` names its source
- * (`visitor:123`, `admin:<uuid>`; DECISIONS.md "Logs"). `email` is the visitor's e-mail, or the
- * operator's username on admin rows. `errorMessage` is the visitor row's error text, or on admin
- * rows an object with `error` or `message` when the action failed.
+ * A row of the merged Logs list (visitors' attempts and operators' actions in one time order).
+ * `id` names its source and row (`visitor:123`, `admin:<uuid>`), so ids of the two tables never
+ * collide. `email` is the visitor's e-mail, or the operator's username on admin rows.
+ * `errorMessage` is the visitor row's error text, or on admin rows an object with `error` or
+ * `message` when the action failed.
  */
 export const logRowSchema = z.object({
   id: z.string(),
@@ -122,7 +123,7 @@ export const contactListQuerySchema = listQuerySchema({
 });
 export type ContactListQuery = z.input<typeof contactListQuerySchema>;
 
-/** The Logs table's action filter values (admin §2), 'all' aside. */
+/** The Logs table's action filter values, 'all' aside. */
 export const LOG_ACTION_FILTERS = [
   'admin_login',
   'admin_logout',
@@ -138,7 +139,7 @@ export type LogActionFilter = (typeof LOG_ACTION_FILTERS)[number];
 
 /**
  * What each filter value matches: the source table and its stored actions. `admin_login` matches
- * both sign-in outcomes and `admin_logout` the stored `logout` (DECISIONS.md "Logs").
+ * both sign-in outcomes (`login_success`, `login_failed`) and `admin_logout` the stored `logout`.
  */
 export const LOG_ACTION_FILTER_MATCHES: Record<
   LogActionFilter,
@@ -208,7 +209,7 @@ export const logIdParamsSchema = z.object({
     ),
 });
 
-/** PATCH body of a waitlist entry, VPN request or contact: status, notes, or both (admin §4, §7). */
+/** PATCH body of a waitlist entry, VPN request or contact: status, notes, or both. */
 export const reviewUpdateRequestSchema = z
   .strictObject({
     status: recordStatusSchema.optional(),
@@ -241,7 +242,7 @@ export const overviewResponseSchema = z.object({
 });
 export type OverviewResponse = z.infer<typeof overviewResponseSchema>;
 
-/** verified ÷ total as a rounded percentage, dividing by at least 1 (admin §2, DECISIONS.md). */
+/** verified ÷ total as a rounded percentage, dividing by at least 1 so an empty list shows 0%. */
 export function verifiedPercentage(counts: { total: number; verified: number }): number {
   return Math.round((counts.verified / Math.max(counts.total, 1)) * 100);
 }

@@ -1,5 +1,5 @@
 // Plain data with no zod, so code that only needs paths does not bundle the schemas.
-/** The admin calls of admin §7, relative to the `/admin-<hex>` prefix. */
+/** Every admin call, method and path, relative to the `/admin-<hex>` prefix. */
 export const ADMIN_API = {
   me: { method: 'GET', path: '/auth/me' },
   login: { method: 'POST', path: '/auth/login' },

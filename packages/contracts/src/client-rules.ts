@@ -1,5 +1,6 @@
 /**
- * Client field rules of public §5 (the table under "Client-side sanitization") and its form sets.
+ * The public forms' client field rules (each field's checks and messages, after sanitizing) and
+ * which fields each form checks.
  * Messages are the spec's, word for word, and live only in CLIENT_MESSAGES. The server applies its
  * own schemas (public-api.ts); these rules are written so that what they accept, the server accepts.
  *
@@ -32,7 +33,7 @@ export const CLIENT_MESSAGES = {
     required: 'Message is required',
     invalidContent: 'Message contains invalid content',
     tooLong: `Message must be less than ${MAX_LENGTHS.message} characters`,
-    /** The server's minimum (public §5 server-facing schemas), checked by the contact form only. */
+    /** The server's minimum length of a message, checked by the contact form only. */
     tooShort: `Message must be at least ${MESSAGE_MIN_LENGTH} characters`,
   },
   subject: {
@@ -61,7 +62,7 @@ export const CLIENT_MESSAGES = {
     wrongLength: `OTP code must be exactly ${OTP_LENGTH} digits`,
     notNumeric: 'OTP code must contain only numbers',
   },
-  /** The secure contact form's toast when a submit fails validation (public §5). */
+  /** The secure contact form's toast when a submit fails validation. */
   form: {
     validationErrorTitle: 'Validation Error',
     validationErrorDescription: 'Please correct the errors below and try again.',
@@ -104,7 +105,7 @@ interface TextRule {
   sanitize: SanitizeOptions;
   /** Absent for optional fields: a blank value is then valid. */
   required?: string;
-  /** "changed by sanitizing" (DECISIONS.md) refuses the value with this message. */
+  /** A value that sanitizing changed (markup or active content removed) is refused with this message. */
   invalidCharacters?: string;
   /** Nothing left after sanitizing refuses the value with this message. */
   invalidContent?: string;
@@ -117,7 +118,8 @@ interface TextRule {
  * bidi overrides, zero-width characters, lone surrogates: text-guards.ts) are refused here too, with
  * the field's own invalid-characters (or invalid-content) message, which is the wording the server
  * uses, so the visitor learns it before submitting. Lengths count the trimmed value in UTF-16 units,
- * as the server's `.max()` does after trimming ("less than N" allows exactly N, DECISIONS.md).
+ * as the server's `.max()` does after trimming. A message saying "less than N" still allows
+ * exactly N characters, as the server does.
  */
 function checkText(rule: TextRule, value: FieldValue): string | null {
   const raw = asText(value);
@@ -163,7 +165,7 @@ export function validateName(value: FieldValue): string | null {
   );
 }
 
-/** Optional. A character outside the allowed set gets the same message as changed-by-sanitizing (§5). */
+/** Optional. A character outside the allowed set gets the same message as a value sanitizing changed. */
 export function validateCompany(value: FieldValue): string | null {
   const m = CLIENT_MESSAGES.company;
   return checkText(
@@ -178,7 +180,7 @@ export function validateCompany(value: FieldValue): string | null {
 }
 
 /**
- * Markup in a message is not refused (§5 only refuses a message that sanitizing empties); the
+ * Markup in a message is not refused (only a message that sanitizing leaves empty is); the
  * sanitized text, without it, is what the form submits.
  */
 export function validateMessage(value: FieldValue): string | null {
@@ -273,7 +275,7 @@ export function validateOtpCode(value: FieldValue): string | null {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Form sets of §5
+// Which fields each form checks
 // ---------------------------------------------------------------------------------------------
 
 export interface FormValidation<K extends string> {

@@ -1,8 +1,8 @@
-/** Business constants of public §9 and DECISIONS.md, shared by every side. */
+/** Business constants of the public site and its services, shared by every side. */
 
 export const OTP_LENGTH = 6;
 export const OTP_TTL_SECONDS = 5 * 60;
-/** Wrong tries a code survives; the next wrong try kills it (DECISIONS: at most 5). */
+/** Wrong tries a code survives (at most 5); the next wrong try kills it. */
 export const OTP_MAX_ATTEMPTS = 5;
 /** Codes e-mailed to one address in a rolling hour, all forms together. */
 export const OTP_MAX_CODES_PER_HOUR = 5;
@@ -12,7 +12,7 @@ export const MESSAGE_MAX_LENGTH = 2000;
 export const IP_ADDRESS_MAX_LENGTH = 45;
 export const STATUS_MAX_LENGTH = 20;
 
-/** Input maximums of public §5 ("less than N" allows exactly N, DECISIONS.md). */
+/** Input maximums of the public forms. A message saying "less than N" still allows exactly N. */
 export const MAX_LENGTHS = {
   email: 254,
   name: 100,
@@ -28,7 +28,8 @@ export const MAX_LENGTHS = {
 export const PLAY_STORE_HOST = 'https://play.google.com';
 export const PLAY_STORE_PREFIX = `${PLAY_STORE_HOST}/store/`;
 
-export const USE_CASES = [
+/** The choices of the waitlist form's optional "use case" field (the values stored and sent). */
+export const WAITLIST_USE_CASES = [
   'fraud-prevention',
   'security-monitoring',
   'content-protection',
@@ -37,13 +38,13 @@ export const USE_CASES = [
   'research',
   'other',
 ] as const;
-export type UseCase = (typeof USE_CASES)[number];
+export type UseCase = (typeof WAITLIST_USE_CASES)[number];
 
 export const RECORD_STATUSES = ['Waiting', 'Pending', 'Complete'] as const;
 export type RecordStatus = (typeof RECORD_STATUSES)[number];
 export const DEFAULT_RECORD_STATUS: RecordStatus = 'Waiting';
 
-/** Home-page stats shown when the IP database cannot be counted (public §2). */
+/** Home-page stats shown when the IP database cannot be counted. */
 export const STATS_FALLBACK = {
   ipsTracked: '200K+',
   vendorsSupported: '70+',
@@ -63,7 +64,7 @@ export const PUBLIC_ROUTES = [
   '/security-demo',
 ] as const;
 
-/** UI timings of public §9, in milliseconds. */
+/** UI timings of the public site, in milliseconds. */
 export const UI_TIMINGS = {
   copyConfirmationMs: 2000,
   consentWarningMs: 5000,

@@ -1,6 +1,6 @@
 /**
- * The IP database calls of admin §7 ("Database analytics and IP search") and the analytics
- * payload of admin §3. Field names are the spec's (snake_case, as the panel reads them); where the
+ * The IP database calls of the admin panel (database analytics and IP search) and the analytics
+ * payload. Field names are the spec's (snake_case, as the panel reads them); where the
  * spec leaves inner fields open ("not shown"), they are named here once and documented in
  * services/analytics-service/README.md.
  */
@@ -13,7 +13,7 @@ export const IP_SEARCH_MESSAGES = {
 } as const;
 
 const OCTET = '(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)';
-/** A dotted quad with octets 0 to 255 (admin §5); leading zeros are refused as ambiguous. */
+/** A dotted quad with octets 0 to 255; leading zeros are refused as ambiguous. */
 export const IPV4_PATTERN = new RegExp(`^${OCTET}(?:\\.${OCTET}){3}$`);
 
 export const searchIpRequestSchema = z.strictObject({
@@ -29,7 +29,7 @@ export type SearchIpRequest = z.input<typeof searchIpRequestSchema>;
 export const IP_RECORD_TYPES = ['current', 'history', 'subdomain', 'subdomain_history'] as const;
 export type IpRecordType = (typeof IP_RECORD_TYPES)[number];
 
-/** One search result (admin §3 "IP search record"); fields a group does not have are null. */
+/** One IP search result; fields a record's group does not have are null. */
 export const ipSearchRecordSchema = z.object({
   data_type: z.enum(IP_RECORD_TYPES),
   ip: z.string(),

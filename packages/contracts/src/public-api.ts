@@ -1,5 +1,5 @@
 /**
- * Server-facing schemas of every public call (public §5 and §7) and their answers.
+ * Server-facing schemas of every public call and their answers.
  * Messages are the spec's, word for word; bounds come from constants.ts.
  * Objects are strict: an unknown field is refused rather than silently dropped.
  */
@@ -22,7 +22,7 @@ function text(label: string, max: number, opts: { multiLine?: boolean; typeError
     .refine((v) => !hasForbiddenCharacters(v, opts.multiLine), `${label} contains invalid characters`);
 }
 
-/** E-mail as the server accepts it: one message for every way it can be wrong (public §5). */
+/** E-mail as the server accepts it: one message for every way it can be wrong. */
 export function emailField(message = 'Valid email address is required') {
   return z
     .string({ error: message })

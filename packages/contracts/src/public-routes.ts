@@ -1,5 +1,5 @@
 // Plain data with no zod, so a page that only needs paths does not bundle the schemas.
-/** The public calls of §7, method and path, so clients and the gateway name them once. */
+/** Every public call, method and path, so clients and the gateway name them once. */
 export const PUBLIC_API = {
   stats: { method: 'GET', path: '/api/stats' },
   checkWaitlistEmail: { method: 'POST', path: '/api/check-waitlist-email' },

@@ -1,11 +1,11 @@
 /**
- * Client-side sanitizer of public §5 ("Client-side sanitization").
+ * The public forms' client-side sanitizer.
  *
  * Pure string functions, no DOM: they run in the browser and in Node alike. The spec lists the
  * steps as trim, cut, strip HTML, entity-encode, remove active content, collapse whitespace. Two
  * departures, both on purpose:
- * - Entity encoding is not part of `sanitizeInput`: DECISIONS.md makes it a display concern, so it
- *   lives in `encodeForDisplay` and sanitized values stay what the visitor typed (O'Brien, AT&T).
+ * - Entity encoding is not part of `sanitizeInput`: it is a display concern (encoding a value
+ *   before it is stored would garble it), so it lives in `encodeForDisplay` and sanitized values stay what the visitor typed (O'Brien, AT&T).
  * - Script/iframe/object blocks are removed *before* the generic tag stripper runs; in the spec's
  *   literal order the stripper would already have eaten the tags and left the script body behind.
  */
@@ -121,7 +121,7 @@ function removeDangerousBlocks(value: string): string {
   }
 }
 
-/** One pass of every removal that counts as "changed by sanitizing" (DECISIONS.md). */
+/** One pass of every removal that counts as "changed by sanitizing" (see isChangedBySanitizing). */
 function removeActiveContentOnce(value: string): string {
   return removeDangerousBlocks(value)
     .replace(HTML_COMMENT, '')
@@ -164,7 +164,7 @@ function normalizeWhitespace(value: string, options: Omit<SanitizeOptions, 'maxL
 }
 
 /**
- * The client sanitizer of public §5: trim, cut to the maximum length, remove HTML and active content
+ * The client sanitizer: trim, cut to the maximum length, remove HTML and active content
  * (script/iframe/object/embed blocks, `javascript:`, `vbscript:`, `data:` URLs, `on…=` handlers),
  * then collapse whitespace unless spacing is preserved, optionally turning newlines into spaces.
  * The result is plain text, not HTML: encode it with `encodeForDisplay` before putting it in markup.
@@ -176,7 +176,7 @@ export function sanitizeInput(value: string, options: SanitizeOptions): string {
 }
 
 /**
- * DECISIONS.md: a value is "changed by sanitizing" only when removing HTML or active content changed
+ * A value is "changed by sanitizing" only when removing HTML or active content changed
  * it. Trimming, cutting, whitespace changes and entity encoding do not count, so O'Brien, AT&T and
  * every Play Store URL pass. With `maxLength`, only the part the sanitizer keeps is examined, as in
  * `sanitizeInput`; an over-long value is refused by its length rule anyway. The spacing options are
@@ -199,7 +199,7 @@ const DISPLAY_ENTITIES: Readonly<Record<string, string>> = {
 };
 
 /**
- * Entity-encodes & < > " ' / for insertion into HTML (public §5). For display only (DECISIONS.md):
+ * Entity-encodes & < > " ' / for insertion into HTML. For display only, never before storing:
  * frameworks that escape on render (React) must not be given its output, or visitors see `&amp;`.
  */
 export function encodeForDisplay(value: string): string {

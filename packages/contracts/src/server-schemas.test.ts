@@ -61,7 +61,7 @@ describe('every valid example passes', () => {
   });
 });
 
-describe("the spec's server-facing messages (public §5)", () => {
+describe("the spec's server-facing messages", () => {
   it.each<[string, SchemaName, Record<string, unknown>, string, string]>([
     [
       'waitlist: e-mail missing',

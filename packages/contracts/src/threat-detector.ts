@@ -1,5 +1,5 @@
 /**
- * The security demo's threat detector (public §5 "Threat detector (demo)", §2 "Security demo page").
+ * The security demo page's threat detector: it names the attack a typed value looks like.
  *
  * It labels input for the demo and for security-log events; it never decides whether a value is
  * accepted (the client rules and the server schemas do). It still runs on what real visitors type
@@ -241,7 +241,7 @@ export interface AttackExample {
   payload: string;
 }
 
-/** The six attack examples of the security demo page (public §2), shared by the UI and the tests. */
+/** The six attack examples of the security demo page, shared by the UI and the tests. */
 export const ATTACK_EXAMPLES: readonly AttackExample[] = [
   { id: 'script-injection', label: 'Script injection', payload: "<script>alert('XSS')</script>" },
   {

@@ -1,6 +1,6 @@
 /**
  * The merged Logs list: the visitors' registration_logs and the operators' admin_logs in one
- * time order, with ids naming the source, the action filter as DECISIONS.md "Logs" settles it,
+ * time order, with ids naming the source, the action filter (admin_login = both sign-in outcomes),
  * the search on e-mail/username and address, and deletion (visitor rows only).
  */
 import {

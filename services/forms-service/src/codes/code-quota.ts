@@ -1,8 +1,8 @@
 /**
- * At most N codes per e-mail address in a rolling hour, all forms together (DECISIONS.md). A Redis
- * sorted set per address (its SHA-256, so no address sits in a key name) holds one member per
- * code, scored by the time it was issued; one Lua script trims, counts and adds atomically, so
- * replicas share the count.
+ * At most N codes per e-mail address in a rolling hour, all forms together, so the forms cannot be
+ * used to flood someone's inbox. A Redis sorted set per address (its SHA-256, so no address sits
+ * in a key name) holds one member per code, scored by the time it was issued; one Lua script
+ * trims, counts and adds atomically, so replicas share the count.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';

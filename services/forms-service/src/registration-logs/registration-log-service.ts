@@ -1,6 +1,6 @@
 /**
- * Every visitor attempt leaves a row in registration_logs (DECISIONS.md). Writing the row must
- * never change the visitor's answer: a failed write is logged and dropped. A success path may
+ * Every visitor attempt, accepted or refused, leaves a row in registration_logs. Writing the row
+ * must never change the visitor's answer: a failed write is logged and dropped. A success path may
  * instead write its rows inside its own transaction (`recordIn`, one commit for the row and its
  * log); that write throws, so its caller can redo the work without it and `record` afterwards.
  */

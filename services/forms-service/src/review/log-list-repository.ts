@@ -1,6 +1,6 @@
 /**
  * SQL of the merged Logs list: the visitors' `registration_logs` and auth-service's `admin_logs`
- * in one time order (DECISIONS.md "Logs"). A page is found on keys alone — each side's first
+ * in one time order, newest first by default. A page is found on keys alone — each side's first
  * `offset + limit` (created_at, id) pairs, read in order from its `(created_at, id)` or
  * `(action, created_at, id)` index, merged and cut — and only that page's rows are then read.
  * An action filter that stands for several stored actions reads one ordered range per action.

@@ -151,7 +151,7 @@ function totalFromPage(
   return { total: w.offset + rowCount, lowerBound: false };
 }
 
-/** The error object of an admin row (admin §3: "an object with error or message"). */
+/** The error of a failed admin row, as the list shows it: an object with `error` or `message`. */
 function adminError(details: unknown, success: boolean): LogRow['errorMessage'] {
   if (success || typeof details !== 'object' || details === null) return null;
   const d = details as Record<string, unknown>;

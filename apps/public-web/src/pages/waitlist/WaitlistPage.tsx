@@ -1,6 +1,6 @@
 import { Button, Container, Select, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
 import { IconCircleCheck, IconUserCheck } from '@tabler/icons-react';
-import { UI_TIMINGS, USE_CASES, validateWaitlistForm, type UseCase } from '@tunnelscope/contracts';
+import { UI_TIMINGS, WAITLIST_USE_CASES, validateWaitlistForm, type UseCase } from '@tunnelscope/contracts';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useCheckWaitlistEmail, useJoinWaitlist, useVerifyWaitlistOtp } from '../../api/hooks.js';
@@ -27,7 +27,7 @@ const USE_CASE_LABELS: Record<UseCase, string> = {
   research: 'Research',
   other: 'Other',
 };
-const USE_CASE_OPTIONS = USE_CASES.map((value) => ({ value, label: USE_CASE_LABELS[value] }));
+const USE_CASE_OPTIONS = WAITLIST_USE_CASES.map((value) => ({ value, label: USE_CASE_LABELS[value] }));
 
 const EMPTY_FORM = { email: '', company: '', useCase: '' };
 
