@@ -1,0 +1,29 @@
+/**
+ * @tunnelscope/ip-index: the detection API's address parsing, special-purpose (bogon)
+ * classification, in-memory network index and MMDB writer. Pure library: no I/O except what a
+ * caller asks for, no configuration.
+ */
+export {
+  PARSE_INVALID,
+  PARSE_IPV4,
+  PARSE_IPV6,
+  PARSE_MAPPED,
+  formatAddress,
+  formatIPv4,
+  formatIPv6,
+  parseAddress,
+  parseInto,
+  type Family,
+  type ParseResult,
+  type ParsedAddress,
+  type ParsedIPv4,
+  type ParsedIPv6,
+} from './address.js';
+export { parseCidr, parseRange, spanToCidrs, formatCidr, type Span } from './network.js';
+export {
+  RangeIndex,
+  type IndexEntry,
+  type IndexMatch,
+  type IndexStats,
+  type TransferableIndex,
+} from './range-index.js';

@@ -1,0 +1,450 @@
+/**
+ * An immutable index of networks for both families, in typed arrays.
+ *
+ * Built from (network, payload id) entries that may nest and overlap. At build time the entries
+ * are flattened into disjoint sorted intervals that cover the whole address space, each owned by
+ * the most specific entry containing it (or by nobody). A lookup is then a search for the last
+ * interval starting at or before the address. The payload is a uint32 id into column arrays the
+ * caller owns, so the index never holds one JS object per network.
+ *
+ * Memory layout, per family (n entries, m ≤ 2n+1 intervals):
+ *   intervalStart  Uint32Array  m (IPv4) or 4m (IPv6, four words per start, most significant first)
+ *   intervalEntry  Uint32Array  m     the owning entry, NONE for a gap
+ *   bucket         Uint32Array  65537 the interval holding the first address of each /16 (IPv4) or
+ *                                     of each 16-bit top group (IPv6), which cuts the binary search
+ *                                     to the few intervals of one bucket
+ *   entryStart     Uint32Array  n or 4n
+ *   entryEnd       Uint32Array  n or 4n   (for the network answer of a range entry)
+ *   entryPayload   Uint32Array  n
+ *   entryPrefix    Uint8Array   n     prefix length, or 255 when the entry is a range, not a CIDR
+ * Every array has its own ArrayBuffer, so a built index moves between threads without a copy.
+ */
+import {
+  PARSE_IPV4,
+  PARSE_IPV6,
+  PARSE_MAPPED,
+  formatIPv4,
+  formatIPv6,
+  parseInto,
+  type ParsedAddress,
+  type Family,
+} from './address.js';
+import { BITS, blockAround, parseCidr, parseRange, type Span } from './network.js';
+
+/** One network of the index: a CIDR, or an inclusive start–end range, and the caller's payload id. */
+export type IndexEntry =
+  | { readonly network: string; readonly payload: number }
+  | { readonly start: string; readonly end: string; readonly payload: number };
+
+/** The answer for an address: the most specific entry containing it. */
+export interface IndexMatch {
+  readonly family: Family;
+  /** The caller's uint32 payload id of the matching entry. */
+  readonly payload: number;
+  /** The matching network's prefix length (for a range entry: of the largest CIDR block inside it holding the address). */
+  readonly prefixLength: number;
+  /** The matching network in CIDR text (computed when read). */
+  readonly network: string;
+}
+
+const NONE = 0xffffffff;
+const NOT_CIDR = 255;
+const BUCKETS = 65536;
+const FORMAT = 'tunnelscope-ip-index/1';
+
+interface FamilyArrays {
+  intervalStart: Uint32Array;
+  intervalEntry: Uint32Array;
+  bucket: Uint32Array;
+  entryStart: Uint32Array;
+  entryEnd: Uint32Array;
+  entryPayload: Uint32Array;
+  entryPrefix: Uint8Array;
+}
+
+/** What {@link RangeIndex.toTransferable} returns: plain data for `postMessage`, and the buffers to move. */
+export interface TransferableIndex {
+  readonly format: typeof FORMAT;
+  readonly v4: FamilyArrays;
+  readonly v6: FamilyArrays;
+}
+
+export interface IndexStats {
+  readonly ipv4: { readonly entries: number; readonly intervals: number };
+  readonly ipv6: { readonly entries: number; readonly intervals: number };
+  /** Bytes held by the typed arrays. */
+  readonly bytes: number;
+}
+
+/**
+ * A match keeps the address and the entry slot; the prefix length and the CIDR text are worked
+ * out only when read, so a lookup that only needs the payload costs one small object.
+ */
+class Match implements IndexMatch {
+  constructor(
+    readonly family: Family,
+    readonly payload: number,
+    private readonly arrays: FamilyArrays,
+    private readonly slot: number,
+    private readonly a0: number,
+    private readonly a1 = 0,
+    private readonly a2 = 0,
+    private readonly a3 = 0,
+  ) {}
+
+  get prefixLength(): number {
+    const prefix = this.arrays.entryPrefix[this.slot]!;
+    if (prefix !== NOT_CIDR) return prefix;
+    if (this.family === 4) {
+      return blockAroundV4(this.arrays.entryStart[this.slot]!, this.arrays.entryEnd[this.slot]!, this.a0);
+    }
+    const { entryStart, entryEnd } = this.arrays;
+    return blockAround(6, bigAt(entryStart, 4 * this.slot), bigAt(entryEnd, 4 * this.slot), this.address());
+  }
+
+  get network(): string {
+    const prefix = this.prefixLength;
+    if (this.family === 4) {
+      const size = 2 ** (32 - prefix);
+      return `${formatIPv4(this.a0 - (this.a0 % size))}/${prefix}`;
+    }
+    const address = this.address();
+    const size = 1n << BigInt(128 - prefix);
+    const first = address - (address % size);
+    return `${formatIPv6([96n, 64n, 32n, 0n].map((shift) => Number((first >> shift) & 0xffffffffn)))}/${prefix}`;
+  }
+
+  private address(): bigint {
+    return (BigInt(this.a0) << 96n) | (BigInt(this.a1) << 64n) | (BigInt(this.a2) << 32n) | BigInt(this.a3);
+  }
+}
+
+/** {@link blockAround} for IPv4 in plain numbers (exact below 2^53). */
+function blockAroundV4(start: number, end: number, address: number): number {
+  for (let prefix = 0; prefix < 32; prefix++) {
+    const size = 2 ** (32 - prefix);
+    const first = address - (address % size);
+    if (first >= start && first + size - 1 <= end) return prefix;
+  }
+  return 32;
+}
+
+/** Unsigned 128-bit value of four words at `offset` (build time and the rare range answer only). */
+function bigAt(words: Uint32Array, offset: number): bigint {
+  return (
+    (BigInt(words[offset]!) << 96n) |
+    (BigInt(words[offset + 1]!) << 64n) |
+    (BigInt(words[offset + 2]!) << 32n) |
+    BigInt(words[offset + 3]!)
+  );
+}
+
+function writeBig(words: Uint32Array, offset: number, value: bigint): void {
+  words[offset] = Number((value >> 96n) & 0xffffffffn);
+  words[offset + 1] = Number((value >> 64n) & 0xffffffffn);
+  words[offset + 2] = Number((value >> 32n) & 0xffffffffn);
+  words[offset + 3] = Number(value & 0xffffffffn);
+}
+
+/**
+ * Flattens possibly nested and overlapping spans into disjoint intervals covering the family's
+ * whole space. Owner of each interval: the smallest span containing it; between spans of equal
+ * size, the later entry (a duplicate overrides, like a later write to a map).
+ *
+ * A sweep over the sorted boundaries (each start and each end+1) with the active spans in a heap
+ * keyed by (size, -input order). Spans that have ended are dropped lazily when they reach the
+ * top. CIDRs only ever nest, where this is the classic sweep with a stack; the heap also gives
+ * ranges that overlap without nesting a well-defined answer.
+ */
+function flatten(spans: readonly Span[], family: Family): { starts: bigint[]; owners: number[] } {
+  const n = spans.length;
+  const sizes = spans.map((s) => s.end - s.start);
+  const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => {
+    const x = spans[a]!.start;
+    const y = spans[b]!.start;
+    return x < y ? -1 : x > y ? 1 : a - b;
+  });
+  const max = (1n << BigInt(BITS[family])) - 1n;
+  const pointSet: bigint[] = [];
+  for (const s of spans) {
+    pointSet.push(s.start);
+    if (s.end < max) pointSet.push(s.end + 1n);
+  }
+  pointSet.sort((x, y) => (x < y ? -1 : x > y ? 1 : 0));
+
+  // Binary heap of entry indexes; `better(a, b)`: a is more specific than b.
+  const heap: number[] = [];
+  const better = (a: number, b: number) => {
+    const sa = sizes[a]!;
+    const sb = sizes[b]!;
+    return sa < sb || (sa === sb && a > b);
+  };
+  const push = (e: number) => {
+    let i = heap.length;
+    heap.push(e);
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if (!better(heap[i]!, heap[parent]!)) break;
+      [heap[i], heap[parent]] = [heap[parent]!, heap[i]!];
+      i = parent;
+    }
+  };
+  const pop = () => {
+    const last = heap.pop()!;
+    if (heap.length === 0) return;
+    heap[0] = last;
+    let i = 0;
+    for (;;) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let best = i;
+      if (l < heap.length && better(heap[l]!, heap[best]!)) best = l;
+      if (r < heap.length && better(heap[r]!, heap[best]!)) best = r;
+      if (best === i) break;
+      [heap[i], heap[best]] = [heap[best]!, heap[i]!];
+      i = best;
+    }
+  };
+
+  const starts: bigint[] = [0n];
+  const owners: number[] = [NONE];
+  let next = 0; // into `order`
+  let previous = -1n;
+  for (const point of pointSet) {
+    if (point === previous) continue;
+    previous = point;
+    while (next < n && spans[order[next]!]!.start === point) push(order[next++]!);
+    while (heap.length > 0 && spans[heap[0]!]!.end < point) pop();
+    const owner = heap.length > 0 ? heap[0]! : NONE;
+    if (owner === owners[owners.length - 1]) continue;
+    if (starts[starts.length - 1] === point) {
+      owners[owners.length - 1] = owner; // the interval at 0 had no owner yet
+      if (owners.length > 1 && owners[owners.length - 2] === owner) {
+        starts.pop();
+        owners.pop();
+      }
+    } else {
+      starts.push(point);
+      owners.push(owner);
+    }
+  }
+  return { starts, owners };
+}
+
+function buildFamily(spans: Span[], payloads: number[], family: Family): FamilyArrays {
+  const n = spans.length;
+  const width = family === 4 ? 1 : 4;
+  const entryStart = new Uint32Array(n * width);
+  const entryEnd = new Uint32Array(n * width);
+  const entryPayload = new Uint32Array(n);
+  const entryPrefix = new Uint8Array(n);
+  for (let i = 0; i < n; i++) {
+    const s = spans[i]!;
+    if (family === 4) {
+      entryStart[i] = Number(s.start);
+      entryEnd[i] = Number(s.end);
+    } else {
+      writeBig(entryStart, 4 * i, s.start);
+      writeBig(entryEnd, 4 * i, s.end);
+    }
+    entryPayload[i] = payloads[i]!;
+    entryPrefix[i] = s.prefix < 0 ? NOT_CIDR : s.prefix;
+  }
+
+  const { starts, owners } = flatten(spans, family);
+  const m = starts.length;
+  const intervalStart = new Uint32Array(m * width);
+  const intervalEntry = Uint32Array.from(owners);
+  for (let i = 0; i < m; i++) {
+    if (family === 4) intervalStart[i] = Number(starts[i]!);
+    else writeBig(intervalStart, 4 * i, starts[i]!);
+  }
+
+  // bucket[h]: the interval holding the first address whose top 16 bits are h. Interval j+1
+  // starts at or before that address when its top word is below h·2^16 (IPv4: its value), or
+  // equal with all lower bits zero.
+  const bucket = new Uint32Array(BUCKETS + 1);
+  let j = 0;
+  for (let h = 0; h < BUCKETS; h++) {
+    const first = h * 65536;
+    if (family === 4) {
+      while (j + 1 < m && intervalStart[j + 1]! <= first) j++;
+    } else {
+      for (;;) {
+        if (j + 1 >= m) break;
+        const o = 4 * (j + 1);
+        const top = intervalStart[o]!;
+        const atOrBefore =
+          top < first ||
+          (top === first &&
+            intervalStart[o + 1] === 0 &&
+            intervalStart[o + 2] === 0 &&
+            intervalStart[o + 3] === 0);
+        if (!atOrBefore) break;
+        j++;
+      }
+    }
+    bucket[h] = j;
+  }
+  bucket[BUCKETS] = m - 1;
+  return { intervalStart, intervalEntry, bucket, entryStart, entryEnd, entryPayload, entryPrefix };
+}
+
+function arraysOf(f: FamilyArrays): ArrayBufferView[] {
+  return [
+    f.intervalStart,
+    f.intervalEntry,
+    f.bucket,
+    f.entryStart,
+    f.entryEnd,
+    f.entryPayload,
+    f.entryPrefix,
+  ];
+}
+
+const scratch = new Uint32Array(4);
+
+export class RangeIndex {
+  private constructor(
+    private readonly v4: FamilyArrays,
+    private readonly v6: FamilyArrays,
+  ) {}
+
+  /**
+   * Builds an index. Throws a RangeError naming the first entry that is not a valid CIDR (host
+   * bits must be zero) or range, or whose payload is not a uint32.
+   */
+  static build(entries: Iterable<IndexEntry>): RangeIndex {
+    const spans: Record<Family, Span[]> = { 4: [], 6: [] };
+    const payloads: Record<Family, number[]> = { 4: [], 6: [] };
+    for (const entry of entries) {
+      const span = 'network' in entry ? parseCidr(entry.network) : parseRange(entry.start, entry.end);
+      const payload = entry.payload;
+      if (!Number.isInteger(payload) || payload < 0 || payload >= NONE) {
+        throw new RangeError(`payload must be a uint32 below ${NONE}: ${payload}`);
+      }
+      spans[span.family].push(span);
+      payloads[span.family].push(payload);
+    }
+    return new RangeIndex(buildFamily(spans[4], payloads[4], 4), buildFamily(spans[6], payloads[6], 6));
+  }
+
+  /** Rebuilds an index from {@link toTransferable}'s data (after `postMessage`), without copying. */
+  static fromTransferable(data: TransferableIndex): RangeIndex {
+    if (data?.format !== FORMAT) throw new TypeError('not a transferable ip-index');
+    for (const [family, f] of [[4, data.v4] as const, [6, data.v6] as const]) {
+      const width = family === 4 ? 1 : 4;
+      const n = f.entryPayload.length;
+      const m = f.intervalEntry.length;
+      const ok =
+        f.intervalStart.length === m * width &&
+        f.bucket.length === BUCKETS + 1 &&
+        f.entryStart.length === n * width &&
+        f.entryEnd.length === n * width &&
+        f.entryPrefix.length === n &&
+        m > 0;
+      if (!ok) throw new TypeError(`inconsistent IPv${family} arrays in a transferable ip-index`);
+    }
+    return new RangeIndex(data.v4, data.v6);
+  }
+
+  /**
+   * The index as plain data plus the list of its ArrayBuffers, for
+   * `port.postMessage(data, transfer)`: the buffers move to the receiving thread (this index is
+   * unusable afterwards, its arrays detached).
+   */
+  toTransferable(): { data: TransferableIndex; transfer: ArrayBuffer[] } {
+    const transfer = [...arraysOf(this.v4), ...arraysOf(this.v6)].map((a) => a.buffer as ArrayBuffer);
+    return { data: { format: FORMAT, v4: this.v4, v6: this.v6 }, transfer };
+  }
+
+  /** The entry slot holding an IPv4 address, or -1. The hot path: no allocation. */
+  findIPv4(value: number): number {
+    const { intervalStart, intervalEntry, bucket } = this.v4;
+    const h = value >>> 16;
+    let lo = bucket[h]!;
+    let hi = bucket[h + 1]!;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >>> 1;
+      if (intervalStart[mid]! <= value) lo = mid;
+      else hi = mid - 1;
+    }
+    const entry = intervalEntry[lo]!;
+    return entry === NONE ? -1 : entry;
+  }
+
+  /** The entry slot holding an IPv6 address given as four words, or -1. */
+  findIPv6(w0: number, w1: number, w2: number, w3: number): number {
+    const { intervalStart: s, intervalEntry, bucket } = this.v6;
+    const h = w0 >>> 16;
+    let lo = bucket[h]!;
+    let hi = bucket[h + 1]!;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >>> 1;
+      const o = 4 * mid;
+      // Is start[mid] <= address? Word by word; the first word almost always decides.
+      const a = s[o]!;
+      let le: boolean;
+      if (a !== w0) le = a < w0;
+      else {
+        const b = s[o + 1]!;
+        if (b !== w1) le = b < w1;
+        else {
+          const c = s[o + 2]!;
+          le = c !== w2 ? c < w2 : s[o + 3]! <= w3;
+        }
+      }
+      if (le) lo = mid;
+      else hi = mid - 1;
+    }
+    const entry = intervalEntry[lo]!;
+    return entry === NONE ? -1 : entry;
+  }
+
+  /** The payload id of an entry slot returned by {@link findIPv4} / {@link findIPv6}. */
+  payloadOf(family: Family, slot: number): number {
+    return (family === 4 ? this.v4 : this.v6).entryPayload[slot]!;
+  }
+
+  /** The most specific entry containing a parsed address, or null. */
+  lookup(address: ParsedAddress): IndexMatch | null {
+    if (address.family === 4) {
+      const slot = this.findIPv4(address.value);
+      return slot < 0 ? null : new Match(4, this.v4.entryPayload[slot]!, this.v4, slot, address.value);
+    }
+    const [w0, w1, w2, w3] = address.words;
+    const slot = this.findIPv6(w0, w1, w2, w3);
+    return slot < 0 ? null : new Match(6, this.v6.entryPayload[slot]!, this.v6, slot, w0, w1, w2, w3);
+  }
+
+  /**
+   * Parses and looks up one address text: undefined when the text is not exactly one address,
+   * null for an address no entry holds. An IPv4-mapped address answers as its IPv4 address.
+   */
+  lookupText(text: string): IndexMatch | null | undefined {
+    const kind = parseInto(text, scratch);
+    if (kind === PARSE_IPV4 || kind === PARSE_MAPPED) {
+      const value = scratch[0]!;
+      const slot = this.findIPv4(value);
+      return slot < 0 ? null : new Match(4, this.v4.entryPayload[slot]!, this.v4, slot, value);
+    }
+    if (kind === PARSE_IPV6) {
+      const w0 = scratch[0]!;
+      const w1 = scratch[1]!;
+      const w2 = scratch[2]!;
+      const w3 = scratch[3]!;
+      const slot = this.findIPv6(w0, w1, w2, w3);
+      return slot < 0 ? null : new Match(6, this.v6.entryPayload[slot]!, this.v6, slot, w0, w1, w2, w3);
+    }
+    return undefined;
+  }
+
+  stats(): IndexStats {
+    const bytes = [...arraysOf(this.v4), ...arraysOf(this.v6)].reduce((sum, a) => sum + a.byteLength, 0);
+    return {
+      ipv4: { entries: this.v4.entryPayload.length, intervals: this.v4.intervalEntry.length },
+      ipv6: { entries: this.v6.entryPayload.length, intervals: this.v6.intervalEntry.length },
+      bytes,
+    };
+  }
+}
