@@ -1,5 +1,7 @@
-// Creates the databases named by the environment when missing and runs every service's own
-// migrations (DECISIONS.md: each service owns its tables). Needs the services built.
+// Creates the databases named by the environment when missing, then has every owner of tables run
+// its own migrations (each service's `dist/cli/migrate.js`): forms-service and auth-service on the
+// application database, analytics-service on the IP database. Needs the services built.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -11,7 +13,7 @@ const kit = await import(pathToFileURL(path.join(root, 'packages/service-kit/dis
 const databaseUrl = process.env.DATABASE_URL ?? kit.DEFAULT_DATABASE_URL;
 const ipdbUrl = process.env.IPDB_URL ?? kit.DEFAULT_IPDB_URL;
 
-/** [service, database URL]: the application database, and the IP database of analytics-service. */
+/** [service, the database it migrates]. */
 const owners = [
   ['forms-service', databaseUrl],
   ['auth-service', databaseUrl],
@@ -22,10 +24,21 @@ for (const url of new Set([databaseUrl, ipdbUrl])) {
   if (await kit.ensureDatabase(url))
     console.log(`db:migrate: created database ${new URL(url).pathname.slice(1)}`);
 }
+const env = { ...process.env, DATABASE_URL: databaseUrl, IPDB_URL: ipdbUrl };
 for (const [service, url] of owners) {
-  const entry = path.join(root, 'services', service, 'dist/migrations/index.js');
-  if (!fs.existsSync(entry)) continue; // this service has no tables (yet)
-  const { migrate } = await import(pathToFileURL(entry).href);
-  await migrate(url);
+  const cli = path.join(root, 'services', service, 'dist/cli/migrate.js');
+  const { code, output } = await new Promise((resolve) => {
+    const child = spawn(process.execPath, [cli], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let text = '';
+    child.stdout.on('data', (d) => (text += d));
+    child.stderr.on('data', (d) => (text += d));
+    child.on('error', (err) => resolve({ code: 1, output: err.message }));
+    child.on('exit', (exitCode) => resolve({ code: exitCode ?? 1, output: text }));
+  });
+  if (code !== 0) {
+    process.stderr.write(output);
+    console.error(`db:migrate: ${service}'s migrations failed (exit ${code})`);
+    process.exit(1);
+  }
   console.log(`db:migrate: ${service} is up to date on ${new URL(url).pathname.slice(1)}`);
 }

@@ -86,7 +86,8 @@ if (!env.SMTP_URL) {
 }
 
 // 3. Turnstile: without real keys, the offline stand-ins (widget script and siteverify) that follow
-// Cloudflare's test keys, so sign-in runs the production code path (DECISIONS.md "Bot check").
+// Cloudflare's test keys, so sign-in runs the same code path as with real keys (no bypass of the
+// bot check exists, even in development).
 if (!env.TURNSTILE_SCRIPT_URL && !env.TURNSTILE_VERIFY_URL) {
   const port = env.TURNSTILE_STANDIN_PORT ?? '8788';
   env.TURNSTILE_SCRIPT_URL = `http://127.0.0.1:${port}/turnstile/v0/api.js`;

@@ -9,7 +9,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { codeFrom, freePort, startStack, type Stack } from '@tunnelscope/test-kit';
+import { startStack, type Stack } from '@tunnelscope/stack-tests';
+import { codeFrom, freePort } from '@tunnelscope/test-kit';
 import { fmt, rssMb, summarize } from './stats.js';
 
 const FORMS = Number(process.env.BENCH_FORMS ?? 2000);

@@ -3,12 +3,14 @@
  * pnpm ipdb:generate --scale small|large [--seed N] [--url postgres://…] [--as-of YYYY-MM-DD]
  *
  * Replaces the contents of the IP database (IPDB_URL by default) with a generated dataset. The
- * schema comes from analytics-service's built migrations, run first as `pnpm db:migrate` would.
+ * schema comes from the IP database's migrations (packages/ipdb-schema), run first as
+ * `pnpm db:migrate` would.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { migrate } from '@tunnelscope/ipdb-schema';
 import { DEFAULT_IPDB_URL } from '@tunnelscope/service-kit';
 import { generateDataset } from './generate.js';
 import { isScaleName, SCALES } from './scale.js';
@@ -17,7 +19,6 @@ import { parseDate } from './timeline.js';
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const MIGRATIONS = path.join(repoRoot, 'services/analytics-service/dist/migrations/index.js');
 const USAGE =
   'usage: pnpm ipdb:generate --scale small|large [--seed N] [--url postgres://…] [--as-of YYYY-MM-DD] [--force]';
 
@@ -58,11 +59,6 @@ async function main(): Promise<void> {
   if (process.env.NODE_ENV === 'production' && !values.force) {
     fail('NODE_ENV is production: this replaces every row of the IP database; add --force if you mean it');
   }
-  if (!fs.existsSync(MIGRATIONS))
-    fail(`${path.relative(repoRoot, MIGRATIONS)} is missing: build analytics-service first`);
-  const { migrate } = (await import(pathToFileURL(MIGRATIONS).href)) as {
-    migrate: (url: string) => Promise<void>;
-  };
 
   const scale = SCALES[values.scale];
   const target = new URL(url);

@@ -39,7 +39,7 @@ export interface GenerateOptions {
   seed: number;
   /** The last day of the 24 months (default: today, UTC). */
   asOf?: Date;
-  /** Creates the database and its schema (analytics-service's `migrate`); else it must exist. */
+  /** Creates the database and its schema (`migrate` of @tunnelscope/ipdb-schema); else it must exist. */
   migrate?: (url: string) => Promise<void>;
   /** Progress lines; silent by default. */
   log?: (line: string) => void;

@@ -1,5 +1,5 @@
 /**
- * Bulk loading into the IP database whose schema analytics-service's migrations made. The
+ * Bulk loading into the IP database whose schema the migrations of packages/ipdb-schema made. The
  * migrations stay the only definition of that schema: the loader reads the indexes and
  * constraints of the tables from the catalog, drops them, COPYs the rows, and re-creates exactly
  * what it read, all in one transaction (a failed run leaves the previous data in place).
@@ -31,7 +31,7 @@ export interface SchemaDdl {
   indexes: { drop: string; add: string }[];
 }
 
-/** Throws unless the migrations of analytics-service have run on this database. */
+/** Throws unless the IP database's migrations (packages/ipdb-schema) have run on this database. */
 export async function assertSchema(client: pg.Client): Promise<void> {
   const { rows } = await client.query<{ name: string; found: boolean }>(
     `select t as name, to_regclass(t) is not null as found from unnest($1::text[]) t`,

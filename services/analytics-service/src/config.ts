@@ -1,16 +1,23 @@
+/**
+ * The analytics-service environment: parsed once at start (the only place that reads
+ * process.env), frozen, and refused with a readable list of problems when it is wrong.
+ */
 import { z } from 'zod';
 import {
   baseServiceEnv,
   DEFAULT_IPDB_URL,
   env,
-  loadConfig,
+  loadConfig as parseEnvironment,
   refuseDevSecretsInProduction,
 } from '@tunnelscope/service-kit';
 
-/** A product claim shown as is on the home page (DECISIONS.md: configuration, not counted). */
+/**
+ * A product claim shown as is on the home page. It is a statement the business makes, not a
+ * figure anything here could count, so it is configuration.
+ */
 const claim = (fallback: string) => z.string().trim().min(1).max(16).default(fallback);
 
-export const analyticsEnvSchema = baseServiceEnv
+export const configSchema = baseServiceEnv
   .extend({
     ANALYTICS_SERVICE_PORT: env.port(4003),
     /** The IP database (VPNs, vendors, IPs …). It may be down while the service keeps answering. */
@@ -26,7 +33,7 @@ export const analyticsEnvSchema = baseServiceEnv
     IPDB_CONNECT_TIMEOUT_MS: env.positiveInt(1000),
     /** Longest request-path statement (every one reads an index or a small view). */
     IPDB_STATEMENT_TIMEOUT_MS: env.positiveInt(3000),
-    /** How long analytics and search answers are shared through Redis (admin §9: 5 minutes). */
+    /** How long analytics and search answers are shared through Redis (the panel's figures may be 5 minutes old). */
     IPDB_CACHE_SECONDS: env.positiveInt(300),
     /** How often the analytics views are refreshed; 0 turns the scheduled refresh off. */
     ANALYTICS_REFRESH_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(3600),
@@ -35,11 +42,12 @@ export const analyticsEnvSchema = baseServiceEnv
   })
   .superRefine(refuseDevSecretsInProduction);
 
-export type AnalyticsConfig = Readonly<z.infer<typeof analyticsEnvSchema>>;
+export type Config = Readonly<z.infer<typeof configSchema>>;
 
-export function readConfig(
+/** Parses `source` (the process environment by default); exits with the list of problems if invalid. */
+export function loadConfig(
   source: Record<string, string | undefined> = process.env,
   exit?: (code: number) => never,
-): AnalyticsConfig {
-  return loadConfig(analyticsEnvSchema, source, exit);
+): Config {
+  return parseEnvironment(configSchema, source, exit);
 }

@@ -1,8 +1,22 @@
-import { runService } from '@tunnelscope/service-kit';
+/** Starts analytics-service: its connections, the HTTP app, the scheduled refresh, graceful shutdown. */
+import { runService, systemClock } from '@tunnelscope/service-kit';
 import { buildApp } from './app.js';
-import { readConfig } from './config.js';
+import { loadConfig } from './config.js';
+import { openConnections } from './connections.js';
 
-const config = readConfig();
-const app = await buildApp(config);
-// Redis and the IP database pool close in the app's onClose hook.
-await runService(app, { port: config.ANALYTICS_SERVICE_PORT, host: config.HOST });
+const config = loadConfig();
+const connections = openConnections(config);
+const app = await buildApp({ ...connections, config, clock: systemClock });
+
+await runService(app, {
+  port: config.ANALYTICS_SERVICE_PORT,
+  host: config.HOST,
+  // The refresh stops in the app's onClose hook, before the connections it uses close.
+  onShutdown: () => connections.close(),
+});
+// Not awaited before listening: a Redis outage at start must not keep the service from serving.
+if (config.ANALYTICS_REFRESH_INTERVAL_SECONDS > 0) {
+  app.analyticsRefresh
+    .start()
+    .catch((err: unknown) => app.log.error({ err }, 'the scheduled analytics refresh did not start'));
+}

@@ -3,10 +3,10 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import { analyticsResponseSchema, type AnalyticsPayload } from '@tunnelscope/contracts';
 import type { TestDatabase } from '@tunnelscope/test-kit';
-import { buildApp } from '../src/app.js';
 import { LIMITS } from '../src/analytics/analytics-repository.js';
 import {
   adminHeaders,
+  buildTestApp,
   ANALYTICS_PATH,
   createIpdb,
   dropRedisPrefix,
@@ -39,7 +39,7 @@ describe('GET /vpn-db/advanced-analytics', () => {
     await client.connect();
     const config = testConfig({ IPDB_URL: ipdb.url });
     prefix = config.REDIS_PREFIX;
-    app = await buildApp(config);
+    app = await buildTestApp(config);
     const res = await get(app, ANALYTICS_PATH, adminHeaders());
     expect(res.statusCode).toBe(200);
     const body = analyticsResponseSchema.parse(res.json());

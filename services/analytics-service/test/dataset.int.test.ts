@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { createTestDatabase, type TestDatabase } from '@tunnelscope/test-kit';
 import { createIpdb } from './helpers.js';
-import { migrate } from '../src/migrations/index.js';
+import { migrate } from '@tunnelscope/ipdb-schema';
 
 /** Every index and constraint of the schema, as the catalog describes it. */
 async function schemaDdl(url: string): Promise<string[]> {

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { createTestDatabase, type TestDatabase } from '@tunnelscope/test-kit';
-import { buildApp } from '../src/app.js';
-import { dropRedisPrefix, get, testConfig } from './helpers.js';
+import { buildTestApp, dropRedisPrefix, get, testConfig } from './helpers.js';
 
 describe('GET /healthz and /readyz', () => {
   const apps: FastifyInstance[] = [];
@@ -11,7 +10,7 @@ describe('GET /healthz and /readyz', () => {
   async function start(env: Record<string, string> = {}) {
     const config = testConfig(env);
     prefixes.push(config.REDIS_PREFIX);
-    const app = await buildApp(config);
+    const app = await buildTestApp(config);
     apps.push(app);
     return app;
   }

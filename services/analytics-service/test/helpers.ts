@@ -3,22 +3,24 @@ import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { ADMIN_API, type AdminRole } from '@tunnelscope/contracts';
 import { generateDataset, loadSources, SCALES } from '@tunnelscope/ipdb-dataset';
-import { signAdminIdentity } from '@tunnelscope/service-kit';
+import { signAdminIdentity, systemClock } from '@tunnelscope/service-kit';
 import {
   createTestDatabase,
   TEST_REDIS_URL,
   uniqueRedisPrefix,
   type TestDatabase,
 } from '@tunnelscope/test-kit';
-import { readConfig, type AnalyticsConfig } from '../src/config.js';
-import { migrate } from '../src/migrations/index.js';
+import { buildApp, type AppDeps } from '../src/app.js';
+import { loadConfig, type Config } from '../src/config.js';
+import { openConnections } from '../src/connections.js';
+import { migrate } from '@tunnelscope/ipdb-schema';
 
 export const SECRET = 'test-internal-secret-0123456789abcdef';
 /** Nothing listens on port 1: connections are refused at once. */
 export const UNREACHABLE_IPDB_URL = 'postgres://postgres@127.0.0.1:1/tunnelscope_ipdb';
 
-export function testConfig(env: Record<string, string> = {}): AnalyticsConfig {
-  return readConfig(
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig(
     {
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
@@ -34,6 +36,20 @@ export function testConfig(env: Record<string, string> = {}): AnalyticsConfig {
       throw new Error(`invalid analytics configuration (exit ${code})`);
     },
   );
+}
+
+/**
+ * The app on connections of its own, opened from `config` as server.ts opens them and closed with
+ * the app. `deps` replaces any of them (a stats source, a clock).
+ */
+export async function buildTestApp(
+  config: Config,
+  deps: Partial<Omit<AppDeps, 'config'>> = {},
+): Promise<FastifyInstance> {
+  const connections = openConnections(config);
+  const app = await buildApp({ ...connections, clock: systemClock, ...deps, config });
+  app.addHook('onClose', async () => connections.close());
+  return app;
 }
 
 /** Removes every key a suite wrote under its prefix. */

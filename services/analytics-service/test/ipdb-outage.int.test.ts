@@ -3,9 +3,9 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import { STATS_FALLBACK } from '@tunnelscope/contracts';
 import type { TestDatabase } from '@tunnelscope/test-kit';
-import { buildApp } from '../src/app.js';
 import {
   adminHeaders,
+  buildTestApp,
   ANALYTICS_PATH,
   createIpdb,
   dropRedisPrefix,
@@ -22,7 +22,7 @@ const FALLBACKS = {
   vendorsSupported: STATS_FALLBACK.vendorsSupported,
 };
 
-/** The IP database may be down while the service stays up (DECISIONS.md "Topology"). */
+/** The IP database may be down while the service stays up and keeps giving its designed answers. */
 describe('the IP database out of reach', () => {
   const apps: FastifyInstance[] = [];
   const prefixes: string[] = [];
@@ -31,7 +31,7 @@ describe('the IP database out of reach', () => {
   async function start(ipdbUrl: string) {
     const config = testConfig({ IPDB_URL: ipdbUrl });
     prefixes.push(config.REDIS_PREFIX);
-    const app = await buildApp(config);
+    const app = await buildTestApp(config);
     apps.push(app);
     return { app, prefix: config.REDIS_PREFIX };
   }

@@ -3,9 +3,9 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import { waitFor, type TestDatabase } from '@tunnelscope/test-kit';
 import { createRefreshJob } from '../src/analytics/refresh-job.js';
-import { buildApp } from '../src/app.js';
 import {
   adminHeaders,
+  buildTestApp,
   ANALYTICS_PATH,
   createIpdb,
   dropRedisPrefix,
@@ -18,13 +18,14 @@ describe('the scheduled refresh of the analytics views', () => {
   let ipdb: TestDatabase;
   let client: pg.Client;
   let redis: Redis;
+  let workerRedis: Redis;
   const apps: FastifyInstance[] = [];
   let prefix: string;
 
   async function start() {
     const config = testConfig({ IPDB_URL: ipdb.url, ANALYTICS_REFRESH_INTERVAL_SECONDS: '3600' });
     prefix = config.REDIS_PREFIX;
-    const app = await buildApp(config);
+    const app = await buildTestApp(config);
     apps.push(app);
     return app;
   }
@@ -34,6 +35,7 @@ describe('the scheduled refresh of the analytics views', () => {
     client = new pg.Client({ connectionString: ipdb.url });
     await client.connect();
     redis = new Redis(TEST_REDIS_URL);
+    workerRedis = new Redis(TEST_REDIS_URL, { maxRetriesPerRequest: null });
   });
   afterAll(async () => {
     await Promise.all(apps.map((a) => a.close()));
@@ -41,12 +43,13 @@ describe('the scheduled refresh of the analytics views', () => {
     await ipdb?.drop();
     await dropRedisPrefix(prefix);
     redis.disconnect();
+    workerRedis.disconnect();
   });
 
   it('refreshes every view concurrently, records the run and shows new rows at once', async () => {
     const app = await start();
     const before = (await get(app, ANALYTICS_PATH, adminHeaders())).json();
-    // Listening started the schedule; this test drives the job itself.
+    // server.ts starts the schedule, not listening; this test drives the job itself.
     await app.analyticsRefresh.stop();
     // New rows arrive (an ingestion would do this): a vendor the views do not know yet.
     await client.query(`insert into vendors (name, origin_country) values ('Refresh Test Networks', 'IS')`);
@@ -87,11 +90,12 @@ describe('the scheduled refresh of the analytics views', () => {
     const job = createRefreshJob({
       url: ipdb.url,
       redis,
+      workerRedis,
+      queuePrefix: `${prefix}:own-job`,
       lockKey: `${prefix}:own-job-lock`,
       intervalSeconds: 1,
       timeoutSeconds: 60,
       log: app.log,
-      firstTickMs: 0,
     });
     const scheduled = async () =>
       (

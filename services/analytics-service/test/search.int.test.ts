@@ -3,9 +3,9 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import { IP_SEARCH_MESSAGES, searchIpResponseSchema, type IpSearchRecord } from '@tunnelscope/contracts';
 import type { TestDatabase } from '@tunnelscope/test-kit';
-import { buildApp } from '../src/app.js';
 import {
   adminHeaders,
+  buildTestApp,
   createIpdb,
   dropRedisPrefix,
   post,
@@ -37,7 +37,7 @@ describe('POST /vpn-db/search-ip', () => {
     await client.connect();
     const config = testConfig({ IPDB_URL: ipdb.url });
     prefix = config.REDIS_PREFIX;
-    app = await buildApp(config);
+    app = await buildTestApp(config);
   });
 
   afterAll(async () => {

@@ -2,11 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { statsResponseSchema, STATS_FALLBACK } from '@tunnelscope/contracts';
 import { GATEWAY_TOKEN_HEADER } from '@tunnelscope/service-kit';
-import { buildApp } from '../src/app.js';
 import type { StatsSource } from '../src/stats/stats-source.js';
 import type { TestDatabase } from '@tunnelscope/test-kit';
 import { formatCount } from '../src/stats/ipdb-stats-source.js';
-import { createIpdb, dropRedisPrefix, get, SECRET, TEST_REDIS_URL, testConfig } from './helpers.js';
+import {
+  buildTestApp,
+  createIpdb,
+  dropRedisPrefix,
+  get,
+  SECRET,
+  TEST_REDIS_URL,
+  testConfig,
+} from './helpers.js';
 
 const FALLBACKS = {
   ipsTracked: STATS_FALLBACK.ipsTracked,
@@ -21,7 +28,7 @@ describe('GET /api/stats', () => {
   async function start(env: Record<string, string> = {}, statsSource?: StatsSource) {
     const config = testConfig(env);
     prefixes.push(config.REDIS_PREFIX);
-    const app = await buildApp(config, statsSource ? { statsSource } : {});
+    const app = await buildTestApp(config, statsSource ? { statsSource } : {});
     apps.push(app);
     return { app, config };
   }
@@ -101,7 +108,7 @@ describe('GET /api/stats', () => {
     expect(ttl).toBeLessThanOrEqual(60);
 
     // Another replica on the same Redis answers from the shared cache.
-    const other = await buildApp(config, { statsSource: counting });
+    const other = await buildTestApp(config, { statsSource: counting });
     apps.push(other);
     expect((await get(other, '/api/stats')).json()).toMatchObject({ ipsTracked: '1.2M+' });
     expect(calls).toBe(1);
@@ -160,7 +167,7 @@ describe('GET /api/stats', () => {
       expect(retryAfter).toBeGreaterThan(0);
       expect(retryAfter).toBeLessThanOrEqual(60);
       expect(res.json()).toMatchObject({ success: false, error: 'RATE_LIMITED' });
-      expect(res.json().message).toMatch(/^Too many requests, please try again in \d+ seconds?$/);
+      expect(res.json().message).toMatch(/^Too many requests\. Please try again in \d+ seconds?\.$/);
     });
 
     it('counts each client address the gateway vouches for separately', async () => {

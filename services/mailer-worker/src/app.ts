@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { createServiceApp, registerHealthRoutes } from '@tunnelscope/service-kit';
-import type { MailerWorkerConfig } from './config.js';
+import type { Config } from './config.js';
 import type { MailTransport } from './mail-jobs/smtp-transport.js';
 
 export interface AppDeps {
-  config: Pick<MailerWorkerConfig, 'LOG_LEVEL'>;
+  config: Pick<Config, 'LOG_LEVEL'>;
   /** A request-path client (it fails fast), not the worker's connection that retries forever. */
   redis: Pick<Redis, 'ping'>;
   transport: Pick<MailTransport, 'verify'>;

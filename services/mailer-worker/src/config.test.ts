@@ -1,8 +1,8 @@
-import { mailerWorkerEnv, mailFromDomain } from './config.js';
+import { configSchema, mailFromDomain } from './config.js';
 
 describe('mailer-worker configuration', () => {
   it('has working defaults for a developer machine', () => {
-    const cfg = mailerWorkerEnv.parse({});
+    const cfg = configSchema.parse({});
     expect(cfg).toMatchObject({
       MAILER_WORKER_PORT: 4004,
       SMTP_URL: 'smtp://127.0.0.1:1025',
@@ -18,7 +18,7 @@ describe('mailer-worker configuration', () => {
   });
 
   it('reads numbers from strings and treats an empty rate as unset', () => {
-    const cfg = mailerWorkerEnv.parse({
+    const cfg = configSchema.parse({
       MAILER_CONCURRENCY: '12',
       MAILER_RATE_PER_SECOND: '',
       MAILER_WORKER_PORT: '5000',
@@ -26,7 +26,7 @@ describe('mailer-worker configuration', () => {
     expect(cfg.MAILER_CONCURRENCY).toBe(12);
     expect(cfg.MAILER_WORKER_PORT).toBe(5000);
     expect(cfg.MAILER_RATE_PER_SECOND).toBeUndefined();
-    expect(mailerWorkerEnv.parse({ MAILER_RATE_PER_SECOND: '20' }).MAILER_RATE_PER_SECOND).toBe(20);
+    expect(configSchema.parse({ MAILER_RATE_PER_SECOND: '20' }).MAILER_RATE_PER_SECOND).toBe(20);
   });
 
   it.each([
@@ -37,7 +37,7 @@ describe('mailer-worker configuration', () => {
     ['MAILER_RATE_PER_SECOND', '-1'],
     ['BRAND_NAME', ''],
   ])('refuses %s=%j', (key, value) => {
-    const result = mailerWorkerEnv.safeParse({ [key]: value });
+    const result = configSchema.safeParse({ [key]: value });
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((i) => i.path.join('.'))).toContain(key);
   });

@@ -15,7 +15,7 @@ const MAIL_FROM_PATTERN = /^(?:[^<>\r\n]{0,200}<[^\s<>@]+@([A-Za-z0-9.-]+)>|[^\s
 const optionalPositiveInt = (max: number) =>
   z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().positive().max(max).optional());
 
-export const mailerWorkerEnv = baseServiceEnv.extend({
+export const configSchema = baseServiceEnv.extend({
   MAILER_WORKER_PORT: env.port(4004),
   SMTP_URL: z
     .string()
@@ -37,11 +37,11 @@ export const mailerWorkerEnv = baseServiceEnv.extend({
   MAILER_RATE_PER_SECOND: optionalPositiveInt(10_000),
 });
 
-export type MailerWorkerConfig = Readonly<z.infer<typeof mailerWorkerEnv>>;
+export type Config = Readonly<z.infer<typeof configSchema>>;
 
 /** Parses `source` (the process environment by default); exits with the list of problems if invalid. */
-export function loadConfig(source: Record<string, string | undefined> = process.env): MailerWorkerConfig {
-  return parseEnvironment(mailerWorkerEnv, source);
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  return parseEnvironment(configSchema, source);
 }
 
 /** The domain of MAIL_FROM, used on the right of every Message-ID we mint. */

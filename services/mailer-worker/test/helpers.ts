@@ -8,11 +8,11 @@ import type { Redis } from 'ioredis';
 import { MAIL_QUEUE_NAME, type MailJob } from '@tunnelscope/contracts';
 import { createMailQueue, createRedis, loggerOptions, type MailQueue } from '@tunnelscope/service-kit';
 import { TEST_REDIS_URL } from '@tunnelscope/test-kit';
-import { mailerWorkerEnv, type MailerWorkerConfig } from '../src/config.js';
+import { configSchema, type Config } from '../src/config.js';
 import { startMailWorker, type MailWorker } from '../src/mail-jobs/mail-worker.js';
 
-export function testConfig(overrides: Record<string, string>): MailerWorkerConfig {
-  return mailerWorkerEnv.parse({
+export function testConfig(overrides: Record<string, string>): Config {
+  return configSchema.parse({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     REDIS_URL: TEST_REDIS_URL,
@@ -34,10 +34,7 @@ export function captureLogger(): { logger: FastifyBaseLogger; lines: string[] } 
 
 export const silentLogger: FastifyBaseLogger = pino({ level: 'silent' });
 
-export function startTestWorker(
-  config: MailerWorkerConfig,
-  logger: FastifyBaseLogger = silentLogger,
-): MailWorker {
+export function startTestWorker(config: Config, logger: FastifyBaseLogger = silentLogger): MailWorker {
   const connection = createRedis(config.REDIS_URL, { forWorker: true });
   return startMailWorker({ config, connection, logger });
 }

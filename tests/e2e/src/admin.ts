@@ -7,7 +7,8 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { generate } from 'otplib';
 import type { Page } from 'playwright-core';
-import { repoRoot, type Stack } from '@tunnelscope/test-kit';
+import type { Stack } from '@tunnelscope/stack-tests';
+import { repoRoot } from '@tunnelscope/test-kit';
 import { settle } from './browser.js';
 
 export interface AdminAccount {

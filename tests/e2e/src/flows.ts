@@ -1,4 +1,5 @@
-import { codeFrom, type Stack, type SunkMail } from '@tunnelscope/test-kit';
+import type { Stack } from '@tunnelscope/stack-tests';
+import { codeFrom, type SunkMail } from '@tunnelscope/test-kit';
 import type { Locator, Page } from 'playwright-core';
 
 /** The shared six-slot code entry control (`OneTimeCodeInput` of packages/web-ui). */

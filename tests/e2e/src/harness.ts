@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { repoRoot, startStack, type Stack } from '@tunnelscope/test-kit';
+import { startStack, type Stack } from '@tunnelscope/stack-tests';
+import { repoRoot } from '@tunnelscope/test-kit';
 import { E2EBrowser } from './browser.js';
 
 export interface E2E {

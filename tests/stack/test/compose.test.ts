@@ -37,12 +37,12 @@ for (const group of ['packages', 'services', 'apps', 'tests']) {
 }
 workspace.set('@tunnelscope/gateway', 'gateway');
 
-/** Where each deployable's environment schema lives (built output) and its export name. */
+/** Where each deployable's environment schema lives (built output); each exports it as `configSchema`. */
 const CONFIG_SCHEMAS: Record<string, [string, string]> = {
-  '@tunnelscope/forms-service': ['services/forms-service/dist/config.js', 'formsConfigSchema'],
-  '@tunnelscope/auth-service': ['services/auth-service/dist/config.js', 'authConfigSchema'],
-  '@tunnelscope/analytics-service': ['services/analytics-service/dist/config.js', 'analyticsEnvSchema'],
-  '@tunnelscope/mailer-worker': ['services/mailer-worker/dist/config.js', 'mailerWorkerEnv'],
+  '@tunnelscope/forms-service': ['services/forms-service/dist/config.js', 'configSchema'],
+  '@tunnelscope/auth-service': ['services/auth-service/dist/config.js', 'configSchema'],
+  '@tunnelscope/analytics-service': ['services/analytics-service/dist/config.js', 'configSchema'],
+  '@tunnelscope/mailer-worker': ['services/mailer-worker/dist/config.js', 'configSchema'],
   '@tunnelscope/gateway': ['gateway/dist/config.js', 'configSchema'],
 };
 

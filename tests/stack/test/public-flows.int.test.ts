@@ -1,5 +1,6 @@
 import pg from 'pg';
-import { call, codeFrom, startStack, type Stack } from '@tunnelscope/test-kit';
+import { codeFrom } from '@tunnelscope/test-kit';
+import { call, startStack, type Stack } from '../src/stack.js';
 
 /**
  * A visitor's three flows through the real gateway process, the real forms-service, the real

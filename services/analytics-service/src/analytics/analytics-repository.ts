@@ -1,6 +1,7 @@
 /**
- * The analytics payload (admin §3) read from the IP database. Heavy figures come from the
- * materialized views of migrations/20261124000100 (refreshed by the scheduled job); the rest are
+ * The analytics payload of the admin panel's Database Analytics page, read from the IP database.
+ * Heavy figures come from the materialized views of the IP database's second migration
+ * (packages/ipdb-schema, 20261124000100; refreshed by the scheduled job); the rest are
  * catalog reads or tables of a few hundred rows. No query here scans `ips` or `ip_history`.
  * Lists have a stated order and, where long, a cap (README "Analytics").
  */

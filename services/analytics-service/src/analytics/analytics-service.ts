@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AnalyticsResponse } from '@tunnelscope/contracts';
+import type { Clock } from '@tunnelscope/service-kit';
 import type { AnswerCache } from '../ipdb/answer-cache.js';
 import { ipdbUnavailableReason, unavailableMessage } from '../ipdb/ipdb.js';
 import type { IpdbDatabase } from '../ipdb/schema.js';
@@ -20,13 +21,16 @@ export interface AnalyticsService {
 
 /**
  * GET /vpn-db/advanced-analytics: the payload shared by every replica through Redis for
- * `cacheSeconds`. A cached answer is served even while the IP database is down (DECISIONS.md);
+ * `cacheSeconds`. A cached answer is served even while the IP database is down (slightly old
+ * figures are more useful to an operator than an offline panel);
  * without one, an unreachable database gives `networkError: true`, anything else is thrown.
  */
 export function createAnalyticsService(opts: {
   db: Kysely<IpdbDatabase>;
   cache: AnswerCache;
   cacheSeconds: number;
+  /** Stamps `generatedAt`. */
+  clock: Clock;
   log: FastifyBaseLogger;
 }): AnalyticsService {
   // One computation at a time per process: a burst on an empty cache reads the database once.
@@ -37,7 +41,11 @@ export function createAnalyticsService(opts: {
     if (cached) return cached;
     let answer: AnalyticsResponse;
     try {
-      answer = { success: true, data: await readAnalytics(opts.db), generatedAt: new Date().toISOString() };
+      answer = {
+        success: true,
+        data: await readAnalytics(opts.db),
+        generatedAt: opts.clock.now().toISOString(),
+      };
     } catch (err) {
       const reason = ipdbUnavailableReason(err);
       if (!reason) throw err;

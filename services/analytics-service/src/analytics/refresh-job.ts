@@ -1,7 +1,19 @@
+/**
+ * The scheduled refresh of the analytics views (ipdb_refresh_analytics, concurrently, so readers
+ * are never blocked), on the `analytics-refresh` BullMQ queue. Every replica upserts the same job
+ * scheduler, but BullMQ produces one job per interval and one replica's worker takes it. A run
+ * younger than 90 % of the interval (analytics_refresh_runs, in the database itself) makes a job
+ * skip, and a Redis lock keeps two refreshes from overlapping (a manual run, or a job handed to
+ * another worker after a stall). A failure is logged and the next interval tries again.
+ */
 import { randomBytes } from 'node:crypto';
+import { Queue, Worker } from 'bullmq';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import pg from 'pg';
+
+export const REFRESH_QUEUE = 'analytics-refresh';
+export const REFRESH_JOB = 'analytics-views-refresh';
 
 export interface RefreshStep {
   step: string;
@@ -17,35 +29,38 @@ export interface RefreshOutcome {
 }
 
 export interface RefreshJob {
-  /** One attempt now (the scheduled tick; tests call it directly). */
+  /** One attempt now (what each scheduled job runs; tests call it directly). */
   runOnce(opts?: { force?: boolean }): Promise<RefreshOutcome>;
-  start(): void;
+  /** Upserts the job scheduler and starts this replica's worker. */
+  start(): Promise<void>;
   stop(): Promise<void>;
 }
 
-// Deletes the lock only if this replica still holds it.
-const RELEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`;
-
-/**
- * The scheduled refresh of the analytics views (ipdb_refresh_analytics, concurrently, so readers
- * are never blocked). Replicas are stateless, so each one ticks, and a Redis lock (SET NX PX with
- * a token) lets one of them run it; a run younger than the interval (analytics_refresh_runs, in
- * the database itself) makes the others skip. Failures are logged and retried at the next tick.
- */
-export function createRefreshJob(opts: {
+export interface RefreshJobOptions {
   url: string;
+  /** Lock and queue commands. */
   redis: Redis;
+  /** The worker's blocking connection (maxRetriesPerRequest null, as BullMQ requires). */
+  workerRedis: Redis;
+  /** BullMQ key prefix of the queue (the service's Redis prefix). */
+  queuePrefix: string;
   lockKey: string;
   intervalSeconds: number;
   timeoutSeconds: number;
   log: FastifyBaseLogger;
   onRefreshed?: () => Promise<void>;
-  /** Delay of the first tick after start (a fresh replica refreshes soon if the views are stale). */
-  firstTickMs?: number;
-}): RefreshJob {
-  let timer: NodeJS.Timeout | undefined;
+}
+
+// Deletes the lock only if this replica still holds it.
+const RELEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`;
+
+/** How long shutdown waits for a refresh in progress before leaving it to its transaction. */
+const STOP_WAIT_MS = 2000;
+
+export function createRefreshJob(opts: RefreshJobOptions): RefreshJob {
+  let queue: Queue | undefined;
+  let worker: Worker | undefined;
   let running: Promise<unknown> | null = null;
-  let stopped = false;
 
   async function withClient<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
     const client = new pg.Client({
@@ -91,36 +106,62 @@ export function createRefreshJob(opts: {
     }
   }
 
-  function schedule(ms: number): void {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = runOnce()
-        .catch((err: Error) =>
-          opts.log.warn({ err: err.message }, 'analytics refresh failed; retrying at the next tick'),
-        )
-        .finally(() => {
-          running = null;
-          schedule(opts.intervalSeconds * 1000);
-        });
-    }, ms);
-    timer.unref();
-  }
-
   return {
     runOnce,
-    start() {
-      stopped = false;
-      // Spread the replicas' ticks a little so they rarely race for the lock.
-      schedule((opts.firstTickMs ?? 5000) + Math.floor(Math.random() * 1000));
+    async start() {
+      queue = new Queue(REFRESH_QUEUE, {
+        connection: opts.redis,
+        prefix: opts.queuePrefix,
+        defaultJobOptions: { removeOnComplete: 20, removeOnFail: 50 },
+      });
+      queue.on('error', (err) => opts.log.warn({ err }, 'analytics refresh queue error'));
+      // A new scheduler produces its first job at once (a fresh deployment refreshes stale views
+      // soon); the "fresh" check makes that job skip when the views are recent.
+      await queue.upsertJobScheduler(
+        REFRESH_JOB,
+        { every: opts.intervalSeconds * 1000 },
+        { name: REFRESH_JOB },
+      );
+      worker = new Worker(
+        REFRESH_QUEUE,
+        async () => {
+          const run = runOnce();
+          running = run;
+          try {
+            return await run;
+          } finally {
+            running = null;
+          }
+        },
+        {
+          connection: opts.workerRedis,
+          prefix: opts.queuePrefix,
+          concurrency: 1,
+          // A refresh holds the job for minutes on a large database; the worker renews its lock.
+          lockDuration: 60_000,
+        },
+      );
+      worker.on('error', (err) => opts.log.warn({ err }, 'analytics refresh worker error'));
+      worker.on('failed', (_job, err) =>
+        opts.log.warn({ err: err.message }, 'analytics refresh failed; retrying at the next interval'),
+      );
     },
     async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      // A refresh can take minutes on a large database: shutdown does not wait for it. It runs
-      // in its own transaction, so it either commits whole or not at all.
-      let wait: NodeJS.Timeout | undefined;
-      await Promise.race([running, new Promise((r) => (wait = setTimeout(r, 2000)))]);
-      clearTimeout(wait);
+      // A refresh can take minutes on a large database: shutdown does not wait for it. It runs in
+      // its own transaction, so it either commits whole or not at all.
+      const inProgress = running;
+      await worker?.close(true);
+      worker = undefined;
+      if (inProgress) {
+        let wait: NodeJS.Timeout | undefined;
+        await Promise.race([
+          inProgress.catch(() => undefined),
+          new Promise((r) => (wait = setTimeout(r, STOP_WAIT_MS))),
+        ]);
+        clearTimeout(wait);
+      }
+      await queue?.close();
+      queue = undefined;
     },
   };
 }

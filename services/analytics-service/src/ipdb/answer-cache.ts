@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
+import { withTimeout } from '@tunnelscope/service-kit';
 
 /**
  * Answers shared by every replica through Redis. A cache that is down or slow is skipped, never
@@ -15,11 +16,7 @@ export interface AnswerCache {
 }
 
 function within<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`cache did not answer within ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+  return withTimeout(promise, ms, `cache did not answer within ${ms} ms`);
 }
 
 export function createAnswerCache(

@@ -12,7 +12,7 @@ export interface IpdbOptions {
 /**
  * The request-path pool of the IP database. Every limit is short on purpose: when the database
  * is down, restarting or locked by a bulk load, the admin gets the offline answer within about a
- * second instead of a hung panel (DECISIONS.md: the service stays up).
+ * second instead of a hung panel, and the service itself stays up.
  */
 export interface Ipdb {
   /** Query builder over the pool (analytics, stats). */

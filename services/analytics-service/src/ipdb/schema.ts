@@ -1,7 +1,8 @@
 import type { ColumnType } from 'kysely';
 
 /**
- * Tables and views of the IP database that the service reads (migrations/ defines them).
+ * Tables and views of the IP database that the service reads (the migrations of
+ * packages/ipdb-schema define them).
  * int8 columns arrive as numbers (service-kit's type parser); numeric as strings; timestamps as
  * Dates. Dates (`date`) are always read through to_char, never as JS Dates.
  */

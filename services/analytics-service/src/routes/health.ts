@@ -1,28 +1,22 @@
 import type { FastifyInstance } from 'fastify';
+import { withTimeout } from '@tunnelscope/service-kit';
 
 type Check = () => Promise<unknown>;
 const CHECK_TIMEOUT_MS = 2000;
 
 async function passes(check: Check): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
   try {
-    await Promise.race([
-      check(),
-      new Promise((_, reject) => {
-        timer = setTimeout(() => reject(new Error('timed out')), CHECK_TIMEOUT_MS);
-      }),
-    ]);
+    await withTimeout(check(), CHECK_TIMEOUT_MS);
     return true;
   } catch {
     return false;
-  } finally {
-    clearTimeout(timer);
   }
 }
 
 /**
  * `/healthz`: the process answers. `/readyz`: every check is reported, but only `required` ones
- * decide readiness. The IP database is optional on purpose (DECISIONS.md): while it is down this
+ * decide readiness. (service-kit's `registerHealthRoutes` makes every check decide readiness; this
+ * service is the one that needs a check that is reported without deciding, hence its own.) The IP database is optional on purpose: while it is down this
  * service still answers /api/stats with the fallbacks and the admin analytics with
  * `networkError: true`; failing readiness would turn those designed answers into the gateway's 502.
  */

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import { statsResponseSchema, type StatsResponse } from '@tunnelscope/contracts';
+import { withTimeout } from '@tunnelscope/service-kit';
 import { FALLBACK_COUNTS, type StatsCounts, type StatsSource } from './stats-source.js';
 
 export interface StatsServiceOptions {
@@ -26,14 +27,6 @@ const cachedCountsSchema = statsResponseSchema.pick({ ipsTracked: true, vendorsS
 /** Fallbacks stand in for a failing source for a short while only, so a recovered database shows soon. */
 const FALLBACK_CACHE_SECONDS = 10;
 
-function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} timed out after ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
 /**
  * GET /api/stats: counts from the source, shared through Redis for `cacheSeconds`, with the
  * configured claims. Every failure (source, IP database, Redis) ends in an answer, never a 5xx.
@@ -47,7 +40,11 @@ export function createStatsService(opts: StatsServiceOptions): StatsService {
 
   async function readCache(): Promise<StatsCounts | null> {
     try {
-      const raw = await within(opts.redis.get(opts.cacheKey), cacheTimeoutMs, 'stats cache read');
+      const raw = await withTimeout(
+        opts.redis.get(opts.cacheKey),
+        cacheTimeoutMs,
+        `stats cache read timed out after ${cacheTimeoutMs} ms`,
+      );
       if (raw === null) return null;
       const parsed = cachedCountsSchema.safeParse(JSON.parse(raw));
       return parsed.success ? parsed.data : null;
@@ -66,7 +63,11 @@ export function createStatsService(opts: StatsServiceOptions): StatsService {
   async function count(): Promise<StatsCounts> {
     try {
       const counts = cachedCountsSchema.parse(
-        await within(opts.source.counts(), sourceTimeoutMs, 'stats source'),
+        await withTimeout(
+          opts.source.counts(),
+          sourceTimeoutMs,
+          `stats source timed out after ${sourceTimeoutMs} ms`,
+        ),
       );
       writeCache(counts, opts.cacheSeconds);
       return counts;

@@ -20,7 +20,7 @@ export const FALLBACK_COUNTS: StatsCounts = Object.freeze({
   vendorsSupported: STATS_FALLBACK.vendorsSupported,
 });
 
-/** The public §2 fallbacks, always (for a deployment without an IP database, and tests). */
+/** The home page's fallback figures, always (for a deployment without an IP database, and tests). */
 export const fallbackStatsSource: StatsSource = {
   counts: async () => FALLBACK_COUNTS,
 };

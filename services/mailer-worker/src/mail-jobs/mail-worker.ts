@@ -4,13 +4,13 @@ import type { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SendMailOptions } from 'nodemailer';
 import { MAIL_QUEUE_NAME, mailJobSchema, type MailJob } from '@tunnelscope/contracts';
-import { mailFromDomain, type MailerWorkerConfig } from '../config.js';
+import { mailFromDomain, type Config } from '../config.js';
 import { oneLine } from '../templates/html.js';
 import { renderMail, type MailBrand } from '../templates/index.js';
 import { createSmtpTransport, type MailTransport } from './smtp-transport.js';
 
 export type MailWorkerConfig = Pick<
-  MailerWorkerConfig,
+  Config,
   | 'REDIS_PREFIX'
   | 'SMTP_URL'
   | 'MAIL_FROM'

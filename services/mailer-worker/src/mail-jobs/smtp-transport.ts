@@ -1,5 +1,5 @@
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { MailerWorkerConfig } from '../config.js';
+import type { Config } from '../config.js';
 
 export type MailTransport = Transporter;
 
@@ -8,9 +8,7 @@ export type MailTransport = Transporter;
  * Timeouts are far below the defaults (minutes), so a silent server fails the attempt and BullMQ
  * retries it, instead of a send hanging through a graceful shutdown.
  */
-export function createSmtpTransport(
-  config: Pick<MailerWorkerConfig, 'SMTP_URL' | 'MAILER_CONCURRENCY'>,
-): MailTransport {
+export function createSmtpTransport(config: Pick<Config, 'SMTP_URL' | 'MAILER_CONCURRENCY'>): MailTransport {
   return nodemailer.createTransport({
     url: config.SMTP_URL,
     pool: true,

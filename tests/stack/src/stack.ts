@@ -1,23 +1,21 @@
+/**
+ * The built stack as real processes, for the stack tests here and the browser tests of tests/e2e.
+ * Each process is started from its package's declared `./server` entry (resolved through this
+ * package's dependencies), never from a path into another package's folder.
+ */
 import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { startMailSink, type MailSink } from '@tunnelscope/mail-sink';
+import {
+  createTestDatabase,
+  freePort,
+  repoRoot,
+  TEST_REDIS_URL,
+  uniqueRedisPrefix,
+  type TestDatabase,
+} from '@tunnelscope/test-kit';
 import { startTurnstileStandin, type TurnstileStandin } from '@tunnelscope/turnstile-standin';
-import { createTestDatabase, uniqueRedisPrefix, TEST_REDIS_URL, type TestDatabase } from './database.js';
-
-export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitForHttp(url: string, timeoutMs = 20_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -57,13 +55,20 @@ export interface Stack {
 export type StackService =
   'forms-service' | 'auth-service' | 'analytics-service' | 'mailer-worker' | 'gateway';
 
-const ENTRY: Record<StackService, string> = {
-  'forms-service': 'services/forms-service/dist/server.js',
-  'auth-service': 'services/auth-service/dist/server.js',
-  'analytics-service': 'services/analytics-service/dist/server.js',
-  'mailer-worker': 'services/mailer-worker/dist/server.js',
-  gateway: 'gateway/dist/server.js',
+const PACKAGE: Record<StackService, string> = {
+  'forms-service': '@tunnelscope/forms-service',
+  'auth-service': '@tunnelscope/auth-service',
+  'analytics-service': '@tunnelscope/analytics-service',
+  'mailer-worker': '@tunnelscope/mailer-worker',
+  gateway: '@tunnelscope/gateway',
 };
+
+const resolveFromHere = createRequire(import.meta.url).resolve;
+
+/** The built server file a deployable declares as its `./server` entry. */
+export function serverEntry(name: StackService): string {
+  return resolveFromHere(`${PACKAGE[name]}/server`);
+}
 
 /**
  * The built stack as real processes: its own database (migrated by the same command a person
@@ -145,7 +150,7 @@ export async function startStack(opts: {
     processes,
     async start(name) {
       const output: string[] = [];
-      const child = spawn(process.execPath, [path.join(repoRoot, ENTRY[name])], { env, stdio: 'pipe' });
+      const child = spawn(process.execPath, [serverEntry(name)], { env, stdio: 'pipe' });
       child.stdout!.on('data', (d: Buffer) => output.push(d.toString()));
       child.stderr!.on('data', (d: Buffer) => output.push(d.toString()));
       processes.set(name, { name, child, output });
@@ -203,10 +208,4 @@ export async function call(
     // not JSON (HTML pages)
   }
   return { status: res.status, body: parsed, headers: res.headers };
-}
-
-export function codeFrom(text: string): string {
-  const match = /\b(\d{6})\b/.exec(text);
-  if (!match) throw new Error(`no 6-digit code in mail: ${text.slice(0, 200)}`);
-  return match[1]!;
 }

@@ -1,0 +1,1 @@
+export { migrate, migrations, MIGRATION_TABLE } from './migrations/index.js';

@@ -1,0 +1,37 @@
+import { ADMIN_API, searchIpRequestSchema, searchIpResponseSchema } from '@tunnelscope/contracts';
+import { requireAdminSession, type FastifyPluginAsyncZod } from '@tunnelscope/service-kit';
+import type { RouteDeps } from '../route-deps.js';
+
+/**
+ * The admin panel's database analytics and IP search, reached through the gateway
+ * (`/admin-<hex>/vpn-db/*` → `/vpn-db/*`) with a signed identity; both roles may use them.
+ *
+ * An unreachable IP database answers **200** with `{ success: false, networkError: true }`: it
+ * is a state the panel shows (the orange offline panel), not a failed call — a 5xx would make the
+ * admin client retry three times first and show 'HTTP 503' instead (README "Offline answers").
+ */
+const vpnDbRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { services }) => {
+  // Before any schema validation: a caller without a session gets its 401 whatever the body.
+  app.addHook('onRequest', async (request) => {
+    requireAdminSession(request);
+  });
+
+  // No response schema: the answer is kept serialized (a few hundred KB at the large scale) and
+  // sent as is; analyticsResponseSchema describes it.
+  app.get(ADMIN_API.advancedAnalytics.path, async (_request, reply) => {
+    reply.header('cache-control', 'no-store').type('application/json; charset=utf-8');
+    return services.analytics.get();
+  });
+
+  app.post(
+    ADMIN_API.searchIp.path,
+    // No body, or one that is not an object, reads as {}: the address is required.
+    { schema: { body: searchIpRequestSchema, response: { 200: searchIpResponseSchema } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return services.search.search(request.body.ipAddress);
+    },
+  );
+};
+
+export default vpnDbRoutes;

@@ -1,0 +1,71 @@
+/** Builds the domain services from their dependencies (one place, so app.ts stays wiring). */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { Clock } from '@tunnelscope/service-kit';
+import { createAnalyticsService, type AnalyticsService } from './analytics/analytics-service.js';
+import { createRefreshJob, type RefreshJob } from './analytics/refresh-job.js';
+import type { Config } from './config.js';
+import { createAnswerCache } from './ipdb/answer-cache.js';
+import type { Ipdb } from './ipdb/ipdb.js';
+import { createSearchService, type SearchService } from './search/search-service.js';
+import { createIpdbStatsSource } from './stats/ipdb-stats-source.js';
+import { createStatsService, type StatsService } from './stats/stats-service.js';
+import type { StatsSource } from './stats/stats-source.js';
+
+export interface AnalyticsServices {
+  stats: StatsService;
+  analytics: AnalyticsService;
+  search: SearchService;
+  /** The scheduled refresh of the analytics views (server.ts starts it). */
+  refresh: RefreshJob;
+}
+
+export function createAnalyticsServices(deps: {
+  config: Config;
+  redis: Redis;
+  workerRedis: Redis;
+  ipdb: Ipdb;
+  clock: Clock;
+  statsSource?: StatsSource;
+  log: FastifyBaseLogger;
+}): AnalyticsServices {
+  const { config, redis, log } = deps;
+  const keyPrefix = `${config.REDIS_PREFIX}:analytics`;
+  const cache = createAnswerCache(redis, `${keyPrefix}:ipdb`, log);
+  const analytics = createAnalyticsService({
+    db: deps.ipdb.db,
+    cache,
+    cacheSeconds: config.IPDB_CACHE_SECONDS,
+    clock: deps.clock,
+    log,
+  });
+  return {
+    stats: createStatsService({
+      source: deps.statsSource ?? createIpdbStatsSource(deps.ipdb.db),
+      redis,
+      cacheKey: `${keyPrefix}:stats`,
+      cacheSeconds: config.STATS_CACHE_SECONDS,
+      claims: { accuracyRate: config.STATS_ACCURACY_RATE, updateRate: config.STATS_UPDATE_RATE },
+      log,
+    }),
+    analytics,
+    search: createSearchService({
+      pool: deps.ipdb.pool,
+      cache,
+      cacheSeconds: config.IPDB_CACHE_SECONDS,
+      log,
+    }),
+    refresh: createRefreshJob({
+      url: config.IPDB_URL,
+      redis,
+      workerRedis: deps.workerRedis,
+      queuePrefix: config.REDIS_PREFIX,
+      lockKey: `${keyPrefix}:ipdb:refresh-lock`,
+      intervalSeconds: config.ANALYTICS_REFRESH_INTERVAL_SECONDS,
+      timeoutSeconds: config.ANALYTICS_REFRESH_TIMEOUT_SECONDS,
+      log,
+      // New figures show at once instead of after the 5-minute cache.
+      onRefreshed: () => analytics.invalidate(),
+    }),
+  };
+}
