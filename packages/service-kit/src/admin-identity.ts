@@ -7,12 +7,7 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import {
-  ADMIN_MESSAGES,
-  adminIdentitySchema,
-  type AdminIdentity,
-  type AdminRole,
-} from '@tunnelscope/contracts';
+import { ADMIN_MESSAGES, adminIdentitySchema, type AdminIdentity } from '@tunnelscope/contracts';
 import { ForbiddenError, UnauthorizedError } from './errors.js';
 
 export const ADMIN_IDENTITY_HEADER = 'x-tunnelscope-admin';
@@ -106,12 +101,4 @@ export function requireAdminRole(request: FastifyRequest): AdminIdentity {
   const admin = requireAdminSession(request);
   if (admin.role !== 'admin') throw new ForbiddenError(ADMIN_MESSAGES.viewOnly);
   return admin;
-}
-
-/**
- * @deprecated Use `requireAdminSession` (any role) or `requireAdminRole` (the admin role). Kept
- * only until every service has switched; it is removed then.
- */
-export function requireAdmin(request: FastifyRequest, opts: { role?: AdminRole } = {}): AdminIdentity {
-  return opts.role === 'admin' ? requireAdminRole(request) : requireAdminSession(request);
 }
