@@ -104,7 +104,7 @@ describe('the scheduled refresh of the analytics views', () => {
         )
       ).rows[0].n as number;
     const before = await scheduled();
-    job.start();
+    await job.start();
     try {
       // Two runs: the first tick and the one it scheduled after it.
       await waitFor(async () => (await scheduled()) >= before + 2, { timeoutMs: 20_000, intervalMs: 100 });

@@ -1,8 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The IP database (DECISIONS.md "The IP database and analytics"). Frozen once written: a later
- * change is a new migration.
+ * The IP database: VPNs, their vendors, the addresses they use and used, hostnames, ISPs and
+ * announced networks. Frozen once written: a later change is a new migration.
  *
  * Addresses are `inet` (IPv4 and IPv6 alike) and `cidr` for ranges; a lookup by address is a
  * primary-key probe on `ips` and an index range scan on the history tables. The bulk loader of

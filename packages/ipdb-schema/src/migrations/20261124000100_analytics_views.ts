@@ -1,11 +1,11 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Pre-aggregated analytics (README "Analytics"): materialized views that the admin analytics
- * read instead of scanning `ips` (millions of rows) and `ip_history` (tens of millions) at
- * request time, and one function that refreshes them all in one transaction, so a reader sees
- * either the previous set or the new one. Frozen once written: a change is a new migration that
- * replaces a view and the function.
+ * Pre-aggregated analytics (services/analytics-service/README.md "Analytics"): materialized
+ * views that the admin analytics read instead of scanning `ips` (millions of rows) and
+ * `ip_history` (tens of millions) at request time, and one function that refreshes them all in
+ * one transaction, so a reader sees either the previous set or the new one. Frozen once written:
+ * a change is a new migration that replaces a view and the function.
  *
  * "The report month" is the last complete calendar month in UTC at refresh time.
  */

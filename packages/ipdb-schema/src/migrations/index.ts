@@ -3,7 +3,10 @@ import { createDb, ensureDatabase, migrateToLatest } from '@tunnelscope/service-
 import * as ipDatabase from './20261124000000_ip_database.js';
 import * as analyticsViews from './20261124000100_analytics_views.js';
 
-/** Migrations of the IP database, which analytics-service owns (IPDB_URL). */
+/**
+ * Migrations of the IP database (IPDB_URL), which analytics-service owns. The history table keeps
+ * the name it had when these lived in analytics-service, so existing databases see them as applied.
+ */
 export const migrations: Record<string, Migration> = {
   '20261124000000_ip_database': ipDatabase,
   '20261124000100_analytics_views': analyticsViews,
