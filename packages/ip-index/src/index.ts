@@ -27,3 +27,5 @@ export {
   type IndexStats,
   type TransferableIndex,
 } from './range-index.js';
+export { MmdbTyped, mmdb, type MmdbValue } from './mmdb-encoder.js';
+export { MmdbWriter, type MmdbBuildStats, type MmdbMetadataInput } from './mmdb-writer.js';
