@@ -8,7 +8,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const { USE_CASES } = await import(pathToFileURL(path.join(root, 'packages/contracts/dist/index.js')).href);
+const { WAITLIST_USE_CASES } = await import(pathToFileURL(path.join(root, 'packages/contracts/dist/index.js')).href);
 if (fs.existsSync(path.join(root, '.env'))) process.loadEnvFile(path.join(root, '.env'));
 if (process.env.NODE_ENV === 'production') {
   console.error('db:seed refuses to run with NODE_ENV=production');
@@ -27,7 +27,7 @@ const companies = [
   'Stark Retail',
   'Wayne Gaming',
 ];
-const useCases = USE_CASES;
+const useCases = WAITLIST_USE_CASES;
 const vpns = [
   ['Turbo VPN', 'free.vpn.unblock.proxy.turbovpn'],
   ['Thunder VPN', 'com.fast.free.unblock.thunder.vpn'],
