@@ -8,7 +8,9 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const { WAITLIST_USE_CASES } = await import(pathToFileURL(path.join(root, 'packages/contracts/dist/index.js')).href);
+const { WAITLIST_USE_CASES } = await import(
+  pathToFileURL(path.join(root, 'packages/contracts/dist/index.js')).href
+);
 if (fs.existsSync(path.join(root, '.env'))) process.loadEnvFile(path.join(root, '.env'));
 if (process.env.NODE_ENV === 'production') {
   console.error('db:seed refuses to run with NODE_ENV=production');
