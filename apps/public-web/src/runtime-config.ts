@@ -1,5 +1,4 @@
 import { readRuntimeConfig } from '@tunnelscope/web-ui/runtime-config';
 
-export { readRuntimeConfig };
-
+/** The settings the gateway writes into index.html (the brand and the contact addresses), read once. */
 export const runtimeConfig = readRuntimeConfig();

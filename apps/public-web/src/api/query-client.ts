@@ -1,6 +1,9 @@
 import { QueryClient } from '@tanstack/react-query';
 
-/** Public §7: no retries, data never stale, nothing refetches on an interval or on focus. */
+/**
+ * Every call is made once: no retries, data never goes stale, and nothing refetches on an interval,
+ * on focus or on reconnect. A failed read shows its fallback; a failed form call shows its toast.
+ */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

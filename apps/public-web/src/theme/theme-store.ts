@@ -1,6 +1,6 @@
 import type { MantineColorScheme, MantineColorSchemeManager } from '@mantine/core';
 
-/** The spec's storage key and values (public §2): light, dark or system. */
+/** Where the chosen theme is remembered (the key the site has always used) and its three values. */
 export const THEME_STORAGE_KEY = 'vite-ui-theme';
 export type ThemeChoice = 'light' | 'dark' | 'system';
 export const DEFAULT_THEME: ThemeChoice = 'light';

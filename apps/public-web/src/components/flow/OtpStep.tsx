@@ -5,9 +5,10 @@ import { useEffect, useRef, useState, type FormEvent, type ReactNode, type RefOb
 import { StepHeading } from './StepHeading.js';
 
 /**
- * The code step shared by the waitlist, VPN request and contact pages (and open to the security
- * demo): a heading, a line about where the code went, the six-digit OneTimeCodeInput, the verify
- * button and an optional way back to the form.
+ * The code step shared by the waitlist, VPN request and contact pages: a heading, a line about
+ * where the code went, the six-digit OneTimeCodeInput, the verify button and an optional way back
+ * to the form. The code entry does not take focus on arrival: useCodeFlow focuses the step's
+ * heading so screen readers announce the step, and the code entry is the next Tab stop.
  *
  *   <OtpStep
  *     title="Email Verification" verifyLabel="Verify Code"
@@ -44,11 +45,6 @@ export interface OtpStepProps {
   backAs?: 'button' | 'link';
   /** Notes under the buttons (expiry, who gets e-mails …). */
   children?: ReactNode;
-  /**
-   * Focus the first slot on arrival. Off by default: useCodeFlow focuses the step's heading so
-   * screen readers announce the step; the code entry is the next Tab stop.
-   */
-  autoFocusCode?: boolean;
 }
 
 export function OtpStep({
@@ -66,7 +62,6 @@ export function OtpStep({
   backLabel = 'Back to form',
   backAs = 'button',
   children,
-  autoFocusCode = false,
 }: OtpStepProps) {
   const [error, setError] = useState<string | undefined>();
   const entryRef = useRef<HTMLDivElement>(null);
@@ -123,7 +118,6 @@ export function OtpStep({
               value={code}
               onChange={handleChange}
               onComplete={handleComplete}
-              autoFocus={autoFocusCode}
               error={error}
             />
           </div>

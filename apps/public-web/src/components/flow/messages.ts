@@ -1,7 +1,7 @@
 import { CONTACT_REPLY_PROMISE_HOURS, OTP_TTL_SECONDS } from '@tunnelscope/contracts';
 
 /**
- * Toast and notice texts of public §8 used by the three code-protected forms, word for word.
+ * The toast and notice texts of the three code-protected forms, word for word as specified.
  * (Field messages are the contracts' CLIENT_MESSAGES; they are not repeated here.)
  */
 export const FORM_TEXT = {

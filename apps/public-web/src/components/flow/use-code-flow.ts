@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 
 /**
- * The steps every public form walks through (public §4): form -> otp (the server answered a
+ * The steps every code-protected public form walks through: form -> otp (the server answered a
  * requestId) -> success (the code verified); back to the form is allowed from otp. A page may add
  * steps of its own (the waitlist's 'already-registered') through the type parameter.
  *

@@ -39,9 +39,8 @@ describe('Globe', () => {
   it('falls back when three.js throws while setting up the scene', async () => {
     // A context that passes the probe but that three.js cannot work with.
     (window as { WebGL2RenderingContext?: unknown }).WebGL2RenderingContext = class {};
-    HTMLCanvasElement.prototype.getContext = (() => ({
-      getExtension: () => null,
-    })) as unknown as typeof originalGetContext;
+    const context: Pick<WebGL2RenderingContext, 'getExtension'> = { getExtension: () => null };
+    jest.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(context as WebGL2RenderingContext);
     const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const warnings = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     try {

@@ -1,7 +1,7 @@
 import { GLOBE_CITIES, GLOBE_LINKS, GLOBE_MARKER_COUNT } from './cities.js';
 
 describe('globe cities', () => {
-  it('has exactly the 21 markers of public §9', () => {
+  it('has exactly 21 markers', () => {
     expect(GLOBE_MARKER_COUNT).toBe(21);
     expect(GLOBE_CITIES).toHaveLength(21);
   });

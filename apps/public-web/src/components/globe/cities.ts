@@ -7,7 +7,7 @@ export interface GlobeCity {
   lon: number;
 }
 
-/** Public §9: the globe shows 21 city markers. */
+/** How many cities the globe marks, fixed by the site's specification. */
 export const GLOBE_MARKER_COUNT = 21;
 
 /** Data-centre hubs where VPN exit servers cluster, west to east. */

@@ -8,7 +8,7 @@ const CHOICES: { scheme: MantineColorScheme; label: string; Icon: typeof IconSun
 ];
 
 /**
- * Sun, moon and monitor: light, dark and system (public §2). Three pressed-state buttons rather
+ * Sun, moon and monitor: the light, dark and system themes. Three pressed-state buttons rather
  * than a menu: one click, keyboard-reachable, and no popover code on the landing page.
  */
 export function ThemeToggle() {

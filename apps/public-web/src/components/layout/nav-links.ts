@@ -1,4 +1,4 @@
-/** Navigation of public §2: four home-page anchors, then the contact page. */
+/** The header's navigation: the home page, four of its sections, then the contact page. */
 export const NAV_LINKS = [
   { label: 'Home', to: '/' },
   { label: 'Features', to: '/#features' },
@@ -8,5 +8,5 @@ export const NAV_LINKS = [
   { label: 'Contact', to: '/contact' },
 ] as const;
 
-/** Pages whose header hides the logo (public §2). */
+/** The form pages, whose header leaves the logo out so the form comes first. */
 export const LOGO_HIDDEN_ON = ['/waitlist', '/vpn-request', '/contact'];

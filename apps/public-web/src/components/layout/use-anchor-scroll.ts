@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { UI_TIMINGS } from '@tunnelscope/contracts';
 
-export function scrollToAnchor(hash: string): void {
+function scrollToAnchor(hash: string): void {
   const id = decodeURIComponent(hash.replace(/^#/, ''));
   if (!id) return;
   document.getElementById(id)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
@@ -32,6 +32,7 @@ export function useAnchorNavigation(): (to: string) => void {
       scrollToAnchor(hash);
       return;
     }
-    navigate(to);
+    // navigate() answers a promise only under a data router; BrowserRouter navigates at once.
+    void navigate(to);
   };
 }

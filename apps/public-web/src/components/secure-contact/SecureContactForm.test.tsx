@@ -8,9 +8,9 @@ import {
   SECURITY_LOG_URL,
   VERIFY_CONTACT_URL,
   happyRoutes,
-  installFakeServer,
+  fakeServer,
   type FakeAnswer,
-} from './fake-server.js';
+} from '../../test/fake-server.js';
 import { SecureContactForm } from './SecureContactForm.js';
 
 const SUCCESS = "Success! Your message has been sent. We'll get back to you soon.";
@@ -38,7 +38,7 @@ afterEach(() => {
 
 describe('SecureContactForm', () => {
   it('labels every field, links the privacy policy and terms, and counts characters live', async () => {
-    installFakeServer(happyRoutes());
+    fakeServer(happyRoutes());
     const user = userEvent.setup({ delay: null });
     renderWithProviders(<SecureContactForm />);
 
@@ -60,7 +60,7 @@ describe('SecureContactForm', () => {
   });
 
   it('validates each field live and disables the button while an error shows', async () => {
-    installFakeServer(happyRoutes());
+    fakeServer(happyRoutes());
     const user = userEvent.setup({ delay: null });
     renderWithProviders(<SecureContactForm />);
 
@@ -88,7 +88,7 @@ describe('SecureContactForm', () => {
   });
 
   it('an invalid submit shows the Validation Error toast and logs a VALIDATION_ERROR event', async () => {
-    const server = installFakeServer(happyRoutes());
+    const server = fakeServer(happyRoutes());
     const user = userEvent.setup({ delay: null });
     renderWithProviders(<SecureContactForm />);
 
@@ -112,7 +112,7 @@ describe('SecureContactForm', () => {
   });
 
   it('refuses a message under 10 characters on submit, with the server rule', async () => {
-    const server = installFakeServer(happyRoutes());
+    const server = fakeServer(happyRoutes());
     const user = userEvent.setup({ delay: null });
     renderWithProviders(<SecureContactForm />);
     await user.type(field('Name'), 'Ada');
@@ -132,7 +132,7 @@ describe('SecureContactForm', () => {
     let releaseContact: (answer: FakeAnswer) => void = () => undefined;
     const routes = happyRoutes();
     const answerContact = routes[CONTACT_URL]!;
-    const server = installFakeServer({
+    const server = fakeServer({
       ...routes,
       [CONTACT_URL]: (body) =>
         new Promise<FakeAnswer>((resolve) => {
@@ -185,7 +185,7 @@ describe('SecureContactForm', () => {
   });
 
   it('sends hasMarketing false when the box is left unticked', async () => {
-    const server = installFakeServer(happyRoutes());
+    const server = fakeServer(happyRoutes());
     const user = userEvent.setup({ delay: null });
     renderWithProviders(<SecureContactForm />);
     await fillValidForm(user);
@@ -195,7 +195,7 @@ describe('SecureContactForm', () => {
   });
 
   it('a server error shows the server message and keeps every value', async () => {
-    installFakeServer({
+    fakeServer({
       ...happyRoutes(),
       [CONTACT_URL]: () => ({
         status: 400,
@@ -224,14 +224,14 @@ describe('SecureContactForm', () => {
   });
 
   it("falls back to 'Submission failed' without a server message, and to the generic text on a network failure", async () => {
-    installFakeServer({ ...happyRoutes(), [CONTACT_URL]: () => ({ status: 500 }) });
+    fakeServer({ ...happyRoutes(), [CONTACT_URL]: () => ({ status: 500 }) });
     const user = userEvent.setup({ delay: null });
     renderWithProviders(<SecureContactForm />);
     await fillValidForm(user);
     await user.click(submitButton());
     expect(await screen.findByText('Submission failed')).toBeInTheDocument();
 
-    installFakeServer({
+    fakeServer({
       ...happyRoutes(),
       [CONTACT_URL]: () => {
         throw new TypeError('Failed to fetch');
@@ -243,7 +243,7 @@ describe('SecureContactForm', () => {
   });
 
   it('a wrong code shows the server message, stays on the code step, and the form keeps its values', async () => {
-    installFakeServer({
+    fakeServer({
       ...happyRoutes(),
       [VERIFY_CONTACT_URL]: () => ({
         status: 400,
@@ -273,7 +273,7 @@ describe('SecureContactForm', () => {
   });
 
   it('logs a THREAT_DETECTED event (field names and types only) when a submitted field holds an attack', async () => {
-    const server = installFakeServer(happyRoutes());
+    const server = fakeServer(happyRoutes());
     const user = userEvent.setup({ delay: null });
     renderWithProviders(<SecureContactForm />);
     await user.type(field('Name'), 'Ada');

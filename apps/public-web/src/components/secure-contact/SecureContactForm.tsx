@@ -1,11 +1,11 @@
 /**
- * The security demo's secure contact form (public §2 "Secure contact form", §4, §5, §8).
+ * The security demo's secure contact form.
  *
- * Fields are validated live with the client rules of public §5; on submit everything is re-validated
- * and a failure shows the 'Validation Error' toast and logs a VALIDATION_ERROR security event. A
- * valid form goes through the contact page's code step (DECISIONS "Public forms"): POST /api/contact
- * (with hasMarketing), the six-digit code, POST /api/verify-contact-otp, then its own success toast,
- * and the form clears. On any error the form keeps its values.
+ * Every field is checked with the contracts' client rules as the visitor types; a submit checks the
+ * whole form again, and a failure shows the 'Validation Error' toast and logs a VALIDATION_ERROR
+ * security event. A valid form goes through the same code step as the contact page: POST
+ * /api/contact (with hasMarketing), the six-digit code, POST /api/verify-contact-otp, then its own
+ * success toast, and the form clears. On any error the form keeps its values.
  */
 import {
   Anchor,
@@ -20,6 +20,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { IconArrowLeft, IconClock, IconMailCheck, IconShieldLock } from '@tabler/icons-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
@@ -33,25 +34,28 @@ import {
   type ContactFormInput,
 } from '@tunnelscope/contracts';
 import { OneTimeCodeInput } from '@tunnelscope/web-ui';
-import { logSecurityEvent, useSubmitContact, useVerifyContactOtp } from '../../api/hooks.js';
+import { logSecurityEvent, messageOf, useSubmitContact, useVerifyContactOtp } from '../../api/forms.js';
 import { ApiError } from '../../api/http.js';
+import { useCodeFlow } from '../flow/use-code-flow.js';
 import { FORM_TEXT } from '../flow/messages.js';
 import { toast } from '../toast/toast.js';
 import classes from './SecureContactForm.module.css';
 
 type Field = keyof ContactFormInput;
 type Values = Record<Field, string>;
-type Errors = Partial<Record<Field, string>>;
-
-// Mantine's autosizing textarea listens to document.fonts, which every browser has but jsdom lacks;
-// without it the textarea keeps its rows and can be resized by hand.
-const CAN_AUTOSIZE = typeof document !== 'undefined' && 'fonts' in document;
 
 const FIELDS: readonly Field[] = ['name', 'email', 'subject', 'message'];
-const EMPTY: Values = { name: '', email: '', subject: '', message: '' };
+/** The character counters sit under their inputs, above any message. */
+const COUNTER_BELOW_INPUT: ('label' | 'input' | 'description' | 'error')[] = [
+  'label',
+  'input',
+  'description',
+  'error',
+];
+const EMPTY = { name: '', email: '', subject: '', message: '', hasMarketing: false };
 
-/** Texts of public §8 for this form. */
-export const SECURE_FORM_TEXT = {
+/** This form's texts. */
+const SECURE_FORM_TEXT = {
   submit: 'Send Secure Message',
   submitting: 'Sending Message...',
   success: "Success! Your message has been sent. We'll get back to you soon.",
@@ -65,10 +69,11 @@ export const SECURE_FORM_TEXT = {
   resend: 'Send a new code',
 } as const;
 
-/** The server's message for an API error, else the spec's fallbacks (public §8). */
+/** The server's message for a refused call, else this form's fallbacks. */
 function failureMessage(error: unknown): string {
-  if (error instanceof ApiError) return error.serverMessage ?? SECURE_FORM_TEXT.submissionFailed;
-  return SECURE_FORM_TEXT.unexpected;
+  return error instanceof ApiError
+    ? messageOf(error, SECURE_FORM_TEXT.submissionFailed)
+    : SECURE_FORM_TEXT.unexpected;
 }
 
 /** Field names with the threat types seen in them; never the values themselves. */
@@ -97,51 +102,43 @@ export interface SecureContactFormProps {
 
 export function SecureContactForm({ labelledBy }: SecureContactFormProps) {
   const id = useId();
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [hasMarketing, setHasMarketing] = useState(false);
-  const [errors, setErrors] = useState<Errors>({});
   // The server's minimum message length is only reported from the first submit on, so it does not
-  // nag from the first keystroke (nor, on blur, disable the button the visitor is about to click).
-  const [messageTouched, setMessageTouched] = useState(false);
-  const [step, setStep] = useState<'form' | 'code'>('form');
-  const [requestId, setRequestId] = useState('');
-  const [submittedEmail, setSubmittedEmail] = useState('');
-  const [code, setCode] = useState('');
+  // nag from the first keystroke (nor disable the button the visitor is about to click).
+  const [lengthChecked, setLengthChecked] = useState(false);
+  const form = useForm({
+    name: 'secure-contact',
+    initialValues: EMPTY,
+    validateInputOnChange: true,
+    validate: (values) => {
+      const { errors } = validateContactForm(values);
+      if (!lengthChecked && errors.message === CLIENT_MESSAGES.message.tooShort) delete errors.message;
+      return errors;
+    },
+  });
+  const flow = useCodeFlow();
   const [codeError, setCodeError] = useState<string | undefined>();
 
   const submitContact = useSubmitContact();
   const verifyOtp = useVerifyContactOtp();
-  const fieldRefs = useRef<Partial<Record<Field, HTMLInputElement | HTMLTextAreaElement | null>>>({});
   const formTopRef = useRef<HTMLDivElement>(null);
 
+  const { values } = form;
   const sending = submitContact.isPending;
   const verifying = verifyOtp.isPending;
-  const hasFieldErrors = FIELDS.some((field) => Boolean(errors[field]));
+  const hasFieldErrors = FIELDS.some((field) => Boolean(form.errors[field]));
 
-  const errorFor = (field: Field, next: Values, touched: boolean): string | undefined => {
-    const error = validateContactForm(next).errors[field];
-    if (field === 'message' && !touched && error === CLIENT_MESSAGES.message.tooShort) return undefined;
-    return error;
-  };
-
-  const change = (field: Field) => (value: string) => {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    setErrors((current) => ({ ...current, [field]: errorFor(field, next, messageTouched) }));
-  };
-
-  const sendContact = async (sanitized: Values): Promise<boolean> => {
+  const sendContact = async (sanitized: Values) => {
     try {
-      const response = await submitContact.mutateAsync({ ...sanitized, consent: true, hasMarketing });
-      setRequestId(response.requestId);
-      setSubmittedEmail(sanitized.email);
-      setCode('');
+      const response = await submitContact.mutateAsync({
+        ...sanitized,
+        consent: true,
+        hasMarketing: values.hasMarketing,
+      });
+      flow.startVerification(response.requestId);
       setCodeError(undefined);
       toast(SECURE_FORM_TEXT.codeSentTitle, `Check ${sanitized.email} for your 6-digit code.`, 'success');
-      return true;
     } catch (error) {
       toast(SECURE_FORM_TEXT.errorTitle, failureMessage(error), 'error');
-      return false;
     }
   };
 
@@ -149,13 +146,13 @@ export function SecureContactForm({ labelledBy }: SecureContactFormProps) {
     event.preventDefault();
     if (sending) return;
     const result = validateContactForm(values);
-    setMessageTouched(true);
+    setLengthChecked(true);
     const threats = threatsIn(values);
     if (Object.keys(threats).length > 0) {
       logSecurityEvent('THREAT_DETECTED', { form: 'secure-contact', fields: threats });
     }
     if (!result.isValid) {
-      setErrors(result.errors);
+      form.setErrors(result.errors);
       toast(
         CLIENT_MESSAGES.form.validationErrorTitle,
         CLIENT_MESSAGES.form.validationErrorDescription,
@@ -163,35 +160,29 @@ export function SecureContactForm({ labelledBy }: SecureContactFormProps) {
       );
       logSecurityEvent('VALIDATION_ERROR', { form: 'secure-contact', errors: result.errors });
       const first = FIELDS.find((field) => result.errors[field]);
-      if (first) fieldRefs.current[first]?.focus();
+      if (first) form.getInputNode(first)?.focus();
       return;
     }
-    setErrors({});
-    if (await sendContact(result.sanitized)) setStep('code');
+    form.clearErrors();
+    await sendContact(result.sanitized);
   };
 
   const resetForm = () => {
-    setValues(EMPTY);
-    setHasMarketing(false);
-    setErrors({});
-    setMessageTouched(false);
-    setRequestId('');
-    setSubmittedEmail('');
-    setCode('');
+    form.reset();
+    setLengthChecked(false);
     setCodeError(undefined);
-    setStep('form');
+    flow.backToForm();
   };
 
   const backToForm = () => {
-    setStep('form');
-    setCode('');
+    flow.backToForm();
     setCodeError(undefined);
     // After the form re-renders, put the keyboard back at its top.
     window.setTimeout(() => formTopRef.current?.focus(), 0);
   };
 
   const verify = async (otp: string) => {
-    if (verifying) return;
+    if (verifying || !flow.requestId) return;
     const problem = validateOtpCode(otp);
     if (problem) {
       setCodeError(problem);
@@ -199,7 +190,7 @@ export function SecureContactForm({ labelledBy }: SecureContactFormProps) {
     }
     setCodeError(undefined);
     try {
-      await verifyOtp.mutateAsync({ requestId, otpCode: otp });
+      await verifyOtp.mutateAsync({ requestId: flow.requestId, otpCode: otp });
       toast(SECURE_FORM_TEXT.success, undefined, 'success');
       resetForm();
       window.setTimeout(() => formTopRef.current?.focus(), 0);
@@ -213,15 +204,17 @@ export function SecureContactForm({ labelledBy }: SecureContactFormProps) {
     await sendContact(validateContactForm(values).sanitized);
   };
 
-  if (step === 'code') {
+  if (flow.step === 'otp') {
     const headingId = `${id}-code-heading`;
+    // The fields are disabled while the form is sent, so they still hold the address the code went to.
+    const submittedEmail = validateContactForm(values).sanitized.email;
     return (
       <form
         aria-labelledby={headingId}
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          void verify(code);
+          void verify(flow.code);
         }}
         aria-busy={verifying || sending}
       >
@@ -243,9 +236,9 @@ export function SecureContactForm({ labelledBy }: SecureContactFormProps) {
             </Text>
           </Group>
           <OneTimeCodeInput
-            value={code}
+            value={flow.code}
             onChange={(next) => {
-              setCode(next);
+              flow.setCode(next);
               if (codeError) setCodeError(undefined);
             }}
             autoFocus
@@ -285,9 +278,7 @@ export function SecureContactForm({ labelledBy }: SecureContactFormProps) {
   }
 
   const inputProps = (field: Field) => ({
-    id: `${id}-${field}`,
-    value: values[field],
-    error: errors[field],
+    ...form.getInputProps(field),
     withAsterisk: true,
     'aria-required': true,
     disabled: sending,
@@ -296,9 +287,7 @@ export function SecureContactForm({ labelledBy }: SecureContactFormProps) {
   const counted = (field: 'name' | 'subject' | 'message') => ({
     description: <Counter length={values[field].length} max={MAX_LENGTHS[field]} />,
     descriptionProps: { component: 'div' as const, className: classes.counter },
-    inputWrapperOrder: ['label', 'input', 'description', 'error'] as (
-      'label' | 'input' | 'description' | 'error'
-    )[],
+    inputWrapperOrder: COUNTER_BELOW_INPUT,
   });
 
   return (
@@ -317,55 +306,26 @@ export function SecureContactForm({ labelledBy }: SecureContactFormProps) {
           </Text>
         </div>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <TextInput
-            {...inputProps('name')}
-            {...counted('name')}
-            ref={(node) => {
-              fieldRefs.current.name = node;
-            }}
-            label="Name"
-            autoComplete="name"
-            onChange={(event) => change('name')(event.currentTarget.value)}
-          />
+          <TextInput {...inputProps('name')} {...counted('name')} label="Name" autoComplete="name" />
           <TextInput
             {...inputProps('email')}
-            ref={(node) => {
-              fieldRefs.current.email = node;
-            }}
             label="Email"
             type="email"
             autoComplete="email"
             inputMode="email"
-            onChange={(event) => change('email')(event.currentTarget.value)}
           />
         </SimpleGrid>
-        <TextInput
-          {...inputProps('subject')}
-          {...counted('subject')}
-          ref={(node) => {
-            fieldRefs.current.subject = node;
-          }}
-          label="Subject"
-          autoComplete="off"
-          onChange={(event) => change('subject')(event.currentTarget.value)}
-        />
+        <TextInput {...inputProps('subject')} {...counted('subject')} label="Subject" autoComplete="off" />
         <Textarea
           {...inputProps('message')}
           {...counted('message')}
-          ref={(node) => {
-            fieldRefs.current.message = node;
-          }}
           label="Message"
-          autosize={CAN_AUTOSIZE}
+          autosize
           minRows={5}
-          rows={CAN_AUTOSIZE ? undefined : 5}
           maxRows={14}
-          onChange={(event) => change('message')(event.currentTarget.value)}
         />
         <Checkbox
-          id={`${id}-marketing`}
-          checked={hasMarketing}
-          onChange={(event) => setHasMarketing(event.currentTarget.checked)}
+          {...form.getInputProps('hasMarketing', { type: 'checkbox' })}
           disabled={sending}
           label="Send me occasional product news and updates (optional)"
         />

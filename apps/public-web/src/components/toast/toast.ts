@@ -7,15 +7,14 @@ import type {
 } from 'react';
 
 /**
- * Toasts of public §8 and §9 on top of Mantine's notifications (rendered by <Notifications> in
- * App.tsx):
+ * The site's toasts, on top of Mantine's notifications (rendered by <Notifications> in App.tsx):
  * - toast(title, message?, kind?) shows one toast; a new one replaces whatever is showing
  *   (only one at a time). It closes itself after UI_TIMINGS.toastDurationMs (5000 ms).
  * - F8 moves keyboard focus to the current toast (the "toast region"); while it holds focus it
  *   does not close on its own; Escape dismisses it and focus returns where it was before F8.
  * - Swiping (pointer: mouse, pen or touch) right by UI_TIMINGS.toastSwipeThresholdPx (50 px)
  *   dismisses it.
- * Mantine's own drag and scroll dismissal (35 % of the width, either direction) stays on as well.
+ * Mantine's own drag and scroll dismissal is switched off in App.tsx, so only that swipe dismisses.
  */
 export type ToastKind = 'success' | 'error' | 'info';
 const COLORS: Record<ToastKind, string> = { success: 'teal', error: 'red', info: 'blue' };
@@ -53,11 +52,6 @@ export function focusToastRegion(): boolean {
   return true;
 }
 
-/** Dismisses the toast showing now, if any. */
-export function dismissToast(): void {
-  if (currentId) notifications.hide(currentId);
-}
-
 function installHotkey(): void {
   if (hotkeyInstalled || typeof document === 'undefined') return;
   hotkeyInstalled = true;
@@ -86,7 +80,7 @@ function swipeHandlers(id: string) {
   };
 }
 
-/** One toast at a time (public §8): a new one replaces whatever is showing. */
+/** One toast at a time: a new one replaces whatever is showing. */
 export function toast(title: string, message?: string, kind: ToastKind = 'info'): void {
   installHotkey();
   // The toast being replaced may hold focus (F8): hand it back before it disappears.

@@ -2,8 +2,8 @@ import { jest } from '@jest/globals';
 import { act, screen } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { PUBLIC_API } from '@tunnelscope/contracts';
-import { fakeServer, refused, REQUEST_ID, setupUser, submitted } from '../../components/flow/testing.js';
-import { renderWithProviders } from '../../test/render.js';
+import { fakeServer, refused, REQUEST_ID, submitted } from '../../test/fake-server.js';
+import { renderWithProviders, setupUser } from '../../test/render.js';
 import ContactPage from './ContactPage.js';
 
 const SUBMIT = PUBLIC_API.contact.path;
@@ -92,6 +92,16 @@ describe('ContactPage', () => {
     await fillForm(user);
     await user.click(screen.getByRole('button', { name: 'Send Message' }));
     expect(await screen.findByText('Failed to submit contact form. Please try again.')).toBeInTheDocument();
+  });
+
+  it('treats a submit answer without a requestId as a failed call', async () => {
+    fakeServer({ [SUBMIT]: () => ({ status: 200, body: { success: true, message: 'Sent.' } }) });
+    const user = setupUser();
+    renderWithProviders(<ContactPage />, { path: '/contact' });
+    await fillForm(user);
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+    expect(await screen.findByText('Failed to submit contact form. Please try again.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Contact Us' })).toBeInTheDocument();
   });
 
   it('sends, verifies the code and confirms with the 24-hour promise', async () => {

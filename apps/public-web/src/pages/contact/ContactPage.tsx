@@ -14,6 +14,7 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
+import { useTimeout } from '@mantine/hooks';
 import { IconBriefcase, IconCircleCheck, IconClock, IconLifebuoy } from '@tabler/icons-react';
 import {
   CONTACT_REPLY_PROMISE_HOURS,
@@ -22,10 +23,9 @@ import {
   UI_TIMINGS,
   validateContactForm,
 } from '@tunnelscope/contracts';
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { useSubmitContact, useVerifyContactOtp } from '../../api/hooks.js';
-import { messageOf } from '../../api/http.js';
+import { messageOf, useSubmitContact, useVerifyContactOtp } from '../../api/forms.js';
 import {
   CodeSentTo,
   failureToast,
@@ -34,12 +34,12 @@ import {
   OtpStep,
   StepHeading,
   useCodeFlow,
-  useValidatedForm,
+  useRulesForm,
 } from '../../components/flow/index.js';
 import { toast } from '../../components/toast/toast.js';
 import { runtimeConfig } from '../../runtime-config.js';
 
-const EMPTY_FORM = { name: '', email: '', subject: '', message: '' };
+const EMPTY_FORM = { name: '', email: '', subject: '', message: '', consent: false };
 
 function ContactCard({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   return (
@@ -89,35 +89,29 @@ function SideCards() {
 
 export default function ContactPage() {
   const flow = useCodeFlow();
-  const form = useValidatedForm(EMPTY_FORM, validateContactForm);
-  const [consent, setConsent] = useState(false);
+  const form = useRulesForm(EMPTY_FORM, validateContactForm);
+  // The missing-consent warning is a notice for a few seconds, not a message that follows the box.
   const [consentWarning, setConsentWarning] = useState(false);
-  const warningTimer = useRef<number | undefined>(undefined);
-  const consentRef = useRef<HTMLInputElement>(null);
+  const warningTimer = useTimeout(() => setConsentWarning(false), UI_TIMINGS.consentWarningMs);
   const [sent, setSent] = useState({ name: '', email: '' });
   const submit = useSubmitContact();
   const verify = useVerifyContactOtp();
 
-  useEffect(() => () => window.clearTimeout(warningTimer.current), []);
-
-  const showConsentWarning = () => {
+  const warnWithoutConsent = (): boolean => {
+    if (form.getValues().consent) return false;
     setConsentWarning(true);
-    window.clearTimeout(warningTimer.current);
-    warningTimer.current = window.setTimeout(() => setConsentWarning(false), UI_TIMINGS.consentWarningMs);
+    warningTimer.clear();
+    warningTimer.start();
+    return true;
   };
 
-  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const handleSubmit = async (values: Record<'name' | 'email' | 'subject' | 'message', string>) => {
     if (submit.isPending) return;
-    const fieldsValid = form.submit();
-    if (!consent) {
-      showConsentWarning();
+    if (warnWithoutConsent()) {
       // With the fields in order, the missing consent is the one thing to fix: go there.
-      if (fieldsValid) consentRef.current?.focus();
+      form.getInputNode('consent')?.focus();
       return;
     }
-    if (!fieldsValid) return;
-    const values = form.validation.sanitized;
     try {
       const answer = await submit.mutateAsync({ ...values, consent: true });
       setSent({ name: values.name, email: values.email });
@@ -147,7 +141,6 @@ export default function ContactPage() {
 
   const startOver = () => {
     form.reset();
-    setConsent(false);
     flow.backToForm();
   };
 
@@ -167,10 +160,14 @@ export default function ContactPage() {
                     we confirm your email with a 6-digit code, then it reaches our team.
                   </Text>
                 </Stack>
-                <form onSubmit={handleSubmit} noValidate aria-busy={submit.isPending || undefined}>
+                <form
+                  onSubmit={form.onSubmit(handleSubmit, warnWithoutConsent)}
+                  noValidate
+                  aria-busy={submit.isPending || undefined}
+                >
                   <Stack gap="md">
                     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-                      <TextInput label="Name" autoComplete="name" required {...form.field('name')} />
+                      <TextInput label="Name" autoComplete="name" required {...form.getInputProps('name')} />
                       <TextInput
                         label="Email"
                         type="email"
@@ -178,24 +175,23 @@ export default function ContactPage() {
                         autoComplete="email"
                         placeholder="you@company.com"
                         required
-                        {...form.field('email')}
+                        {...form.getInputProps('email')}
                       />
                     </SimpleGrid>
-                    <TextInput label="Subject" required {...form.field('subject')} />
+                    <TextInput label="Subject" required {...form.getInputProps('subject')} />
                     <Textarea
                       label="Message"
                       rows={6}
                       resize="vertical"
                       required
                       description={`${messageLength}/${MAX_LENGTHS.message} characters`}
-                      {...form.field('message')}
+                      {...form.getInputProps('message')}
                     />
                     <Checkbox
-                      ref={consentRef}
-                      checked={consent}
+                      {...form.getInputProps('consent', { type: 'checkbox' })}
                       onChange={(event) => {
                         const checked = event.currentTarget.checked;
-                        setConsent(checked);
+                        form.setFieldValue('consent', checked);
                         if (checked) setConsentWarning(false);
                       }}
                       error={consentWarning ? FORM_TEXT.contact.consentMissing : undefined}

@@ -4,7 +4,7 @@ import { STATS_FALLBACK } from '@tunnelscope/contracts';
 import { renderWithProviders } from '../../test/render.js';
 import HomePage from './HomePage.js';
 
-/** Section headings of public §2, in order, with the anchors the navigation scrolls to. */
+/** The landing page's section headings, in order, with the anchors the navigation scrolls to. */
 const SECTIONS: { heading: string | RegExp; id?: string }[] = [
   { heading: 'The Trusted Source For VPN Detection' },
   { heading: 'TunnelScope in numbers' },

@@ -9,7 +9,7 @@ import { StatsSection } from './sections/StatsSection.js';
 import { TechnologySection } from './sections/TechnologySection.js';
 import { UseCasesSection } from './sections/UseCasesSection.js';
 
-/** The landing page: the ten sections of public §2, in order. */
+/** The landing page: its ten sections, top to bottom. */
 export default function HomePage() {
   return (
     <>

@@ -1,8 +1,8 @@
 import { Anchor, Container, Group, Stack, Text, Title, Typography } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { runtimeConfig } from '../../runtime-config.js';
+import { usePageTitle } from '../../components/layout/use-page-title.js';
 import classes from './LegalLayout.module.css';
 
 export interface LegalSection {
@@ -35,17 +35,11 @@ function BackToHome() {
 }
 
 /**
- * Shared frame of the privacy policy, SaaS terms and EULA (public §2 "Legal pages"): title, date,
- * a table of contents of numbered sections, the text at a readable measure and a back-to-home link.
+ * Shared frame of the privacy policy, SaaS terms and EULA: title, date, a table of contents of
+ * numbered sections, the text at a readable measure and a back-to-home link.
  */
 export function LegalLayout({ title, dateLine, isoDate, summary, sections }: LegalLayoutProps) {
-  useEffect(() => {
-    const previous = document.title;
-    document.title = `${title} | ${runtimeConfig.brandName}`;
-    return () => {
-      document.title = previous;
-    };
-  }, [title]);
+  usePageTitle(title);
 
   const tocHeadingId = 'legal-toc-heading';
 

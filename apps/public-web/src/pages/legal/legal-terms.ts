@@ -1,4 +1,4 @@
-/** Legal terms of public §9, in one place so the three legal pages cannot disagree. */
+/** The figures the legal texts quote, in one place so the three legal pages cannot disagree. */
 export const LEGAL_TERMS = {
   /** Invoices are due within this many days. */
   paymentDueDays: 30,

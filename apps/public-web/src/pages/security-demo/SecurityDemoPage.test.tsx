@@ -3,11 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { notifications } from '@mantine/notifications';
 import { ATTACK_EXAMPLES } from '@tunnelscope/contracts';
 import { renderWithProviders } from '../../test/render.js';
-import {
-  SECURITY_LOG_URL,
-  happyRoutes,
-  installFakeServer,
-} from '../../components/secure-contact/fake-server.js';
+import { SECURITY_LOG_URL, happyRoutes, fakeServer } from '../../test/fake-server.js';
 import SecurityDemoPage from './SecurityDemoPage.js';
 
 /** Per example: the threat label the detector must show, and what must be gone from the output. */
@@ -30,7 +26,7 @@ afterEach(() => {
 
 describe('SecurityDemoPage', () => {
   it('shows the test box, the six attack examples and the live secure contact form', () => {
-    installFakeServer(happyRoutes());
+    fakeServer(happyRoutes());
     renderWithProviders(<SecurityDemoPage />, { path: '/security-demo' });
     expect(screen.getByRole('heading', { level: 1, name: 'Security Demo' })).toBeInTheDocument();
     expect(testInput()).toHaveValue('');
@@ -53,7 +49,7 @@ describe('SecurityDemoPage', () => {
   it.each(ATTACK_EXAMPLES.map((example) => [example.label, example] as const))(
     '%s: Test fills the box, labels the threat, sanitizes the output and logs the event',
     async (_label, example) => {
-      const server = installFakeServer(happyRoutes());
+      const server = fakeServer(happyRoutes());
       const user = userEvent.setup({ delay: null });
       renderWithProviders(<SecurityDemoPage />, { path: '/security-demo' });
       const expected = EXPECTED[example.id]!;
@@ -87,7 +83,7 @@ describe('SecurityDemoPage', () => {
   );
 
   it('shows the sanitized text of the script and HTML injections exactly', async () => {
-    installFakeServer(happyRoutes());
+    fakeServer(happyRoutes());
     const user = userEvent.setup({ delay: null });
     renderWithProviders(<SecurityDemoPage />, { path: '/security-demo' });
     await user.click(screen.getByRole('button', { name: 'Test Script injection' }));
@@ -99,7 +95,7 @@ describe('SecurityDemoPage', () => {
   });
 
   it('validates the typed text as a name, live', async () => {
-    installFakeServer(happyRoutes());
+    fakeServer(happyRoutes());
     const user = userEvent.setup({ delay: null });
     renderWithProviders(<SecurityDemoPage />, { path: '/security-demo' });
 
@@ -121,7 +117,7 @@ describe('SecurityDemoPage', () => {
   });
 
   it('typing does not log; only a tested attack is reported', async () => {
-    const server = installFakeServer(happyRoutes());
+    const server = fakeServer(happyRoutes());
     const user = userEvent.setup({ delay: null });
     renderWithProviders(<SecurityDemoPage />, { path: '/security-demo' });
     await user.click(testInput());

@@ -1,7 +1,7 @@
 /**
- * Security demo (public §2 "Security demo page"): a test box that shows, live, what the sanitizer
- * keeps, which attack shapes the threat detector sees and whether the text would pass as a name;
- * the six attack examples, each with a Test button; and the live secure contact form.
+ * Security demo: a test box that shows, live, what the sanitizer keeps, which attack shapes the
+ * threat detector sees and whether the text would pass as a name; the six attack examples, each with
+ * a Test button; and the live secure contact form.
  *
  * Visitor text is only ever rendered as text (React escapes it); the entity-encoded form is shown
  * as text too, to illustrate what encodeForDisplay produces for HTML templates.
@@ -22,7 +22,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconAlertTriangle, IconCircleCheck, IconFlask, IconShieldCheck, IconX } from '@tabler/icons-react';
-import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
   ATTACK_EXAMPLES,
   FIELD_SANITIZE_OPTIONS,
@@ -37,14 +37,11 @@ import {
   type Threat,
   type ThreatSeverity,
 } from '@tunnelscope/contracts';
-import { logSecurityEvent } from '../../api/hooks.js';
+import { logSecurityEvent } from '../../api/forms.js';
+import { usePageTitle } from '../../components/layout/use-page-title.js';
 import { SecureContactForm } from '../../components/secure-contact/SecureContactForm.js';
 import { runtimeConfig } from '../../runtime-config.js';
 import classes from './SecurityDemoPage.module.css';
-
-// Mantine's autosizing textarea listens to document.fonts, which every browser has but jsdom lacks;
-// without it the textarea keeps its rows and can be resized by hand.
-const CAN_AUTOSIZE = typeof document !== 'undefined' && 'fonts' in document;
 
 const SEVERITY_COLOR: Record<ThreatSeverity, string> = { high: 'red', medium: 'orange', low: 'yellow' };
 
@@ -186,13 +183,7 @@ export default function SecurityDemoPage() {
   // Announced after a pause, so screen readers are not read every keystroke.
   const [announced] = useDebouncedValue(summary, 600);
 
-  useEffect(() => {
-    const previous = document.title;
-    document.title = `Security Demo | ${runtimeConfig.brandName}`;
-    return () => {
-      document.title = previous;
-    };
-  }, []);
+  usePageTitle('Security Demo');
 
   const testExample = (example: AttackExample) => {
     setInput(example.payload);
@@ -247,9 +238,8 @@ export default function SecurityDemoPage() {
                   description="Type anything, or test one of the attack examples below."
                   value={input}
                   onChange={(event) => setInput(event.currentTarget.value)}
-                  autosize={CAN_AUTOSIZE}
+                  autosize
                   minRows={4}
-                  rows={CAN_AUTOSIZE ? undefined : 4}
                   maxRows={12}
                   maxLength={MAX_LENGTHS.message}
                   spellCheck={false}

@@ -2,8 +2,8 @@ import { jest } from '@jest/globals';
 import { act, screen } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { PUBLIC_API } from '@tunnelscope/contracts';
-import { fakeServer, refused, REQUEST_ID, setupUser, submitted } from '../../components/flow/testing.js';
-import { renderWithProviders } from '../../test/render.js';
+import { fakeServer, refused, REQUEST_ID, submitted } from '../../test/fake-server.js';
+import { renderWithProviders, setupUser } from '../../test/render.js';
 import VpnRequestPage from './VpnRequestPage.js';
 
 const SUBMIT = PUBLIC_API.vpnRequest.path;
@@ -58,7 +58,7 @@ describe('VpnRequestPage', () => {
     expect(box('Google Play Store Link')).toHaveAccessibleDescription(
       expect.stringContaining(
         'Must be a valid Google Play Store URL starting with https://play.google.com/store/',
-      ) as unknown as string,
+      ),
     );
     await user.clear(box('Google Play Store Link'));
     await user.type(box('Google Play Store Link'), 'not a url');

@@ -1,4 +1,5 @@
 import { Button, Code, Container, Group, Stack, Text, Textarea, TextInput, ThemeIcon } from '@mantine/core';
+import { useTimeout } from '@mantine/hooks';
 import { IconCheck, IconCircleCheck, IconCopy } from '@tabler/icons-react';
 import {
   OTP_TTL_SECONDS,
@@ -6,9 +7,9 @@ import {
   UI_TIMINGS,
   validateVpnRequestForm,
 } from '@tunnelscope/contracts';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useSubmitVpnRequest, useVerifyVpnOtp } from '../../api/hooks.js';
+import { useSubmitVpnRequest, useVerifyVpnOtp } from '../../api/forms.js';
 import {
   CodeSentTo,
   failureToast,
@@ -17,7 +18,7 @@ import {
   OtpStep,
   StepHeading,
   useCodeFlow,
-  useValidatedForm,
+  useRulesForm,
 } from '../../components/flow/index.js';
 import { toast } from '../../components/toast/toast.js';
 import { copyText } from './copy-text.js';
@@ -32,8 +33,7 @@ const EMPTY_FORM: Record<VpnField, string> = {
 
 function RequestNumber({ value }: { value: string }) {
   const [copied, setCopied] = useState(false);
-  const timer = useRef<number | undefined>(undefined);
-  useEffect(() => () => window.clearTimeout(timer.current), []);
+  const copiedTimer = useTimeout(() => setCopied(false), UI_TIMINGS.copyConfirmationMs);
 
   const copy = async () => {
     if (!(await copyText(value))) {
@@ -42,8 +42,8 @@ function RequestNumber({ value }: { value: string }) {
     }
     setCopied(true);
     toast(FORM_TEXT.vpn.copied, value, 'success');
-    window.clearTimeout(timer.current);
-    timer.current = window.setTimeout(() => setCopied(false), UI_TIMINGS.copyConfirmationMs);
+    copiedTimer.clear();
+    copiedTimer.start();
   };
 
   return (
@@ -72,31 +72,20 @@ function RequestNumber({ value }: { value: string }) {
 
 export default function VpnRequestPage() {
   const flow = useCodeFlow();
-  const form = useValidatedForm(EMPTY_FORM, validateVpnRequestForm);
+  const form = useRulesForm(EMPTY_FORM, validateVpnRequestForm);
   const [email, setEmail] = useState('');
-  const [requestNumber, setRequestNumber] = useState('');
   const submit = useSubmitVpnRequest();
   const verify = useVerifyVpnOtp();
 
-  const everyFieldFilled = (Object.keys(EMPTY_FORM) as VpnField[]).every(
-    (key) => form.values[key].trim() !== '',
-  );
-  const canSubmit = everyFieldFilled && form.validation.isValid;
+  const everyFieldFilled = Object.values(form.values).every((value) => value.trim() !== '');
+  const canSubmit = everyFieldFilled && form.isValid();
 
-  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (submit.isPending || !canSubmit || !form.submit()) return;
-    const values = form.validation.sanitized;
-    const body = {
-      vpnName: values.vpnName,
-      playstoreLink: values.playstoreLink,
-      userEmail: values.userEmail,
-      additionalInfo: values.additionalInfo,
-    };
+  const handleSubmit = async (values: Record<keyof typeof EMPTY_FORM, string>) => {
+    if (submit.isPending || !canSubmit) return;
     try {
-      const answer = await submit.mutateAsync(body);
-      setEmail(body.userEmail);
-      toast(FORM_TEXT.codeSentTitle, `Check ${body.userEmail} for your 6-digit code.`, 'success');
+      const answer = await submit.mutateAsync(values);
+      setEmail(values.userEmail);
+      toast(FORM_TEXT.codeSentTitle, `Check ${values.userEmail} for your 6-digit code.`, 'success');
       flow.startVerification(answer.requestId);
     } catch (error) {
       failureToast(FORM_TEXT.vpn.submitFailed, error);
@@ -109,7 +98,6 @@ export default function VpnRequestPage() {
       { requestId: flow.requestId, otpCode: code },
       {
         onSuccess: (answer) => {
-          setRequestNumber(answer.requestNumber);
           toast(FORM_TEXT.vpn.verified, `Your request number is ${answer.requestNumber}.`, 'success');
           flow.goTo('success');
         },
@@ -123,7 +111,6 @@ export default function VpnRequestPage() {
 
   const startOver = () => {
     form.reset();
-    setRequestNumber('');
     flow.backToForm();
   };
 
@@ -139,14 +126,14 @@ export default function VpnRequestPage() {
                 infrastructure to the detection database and lets you know when it is covered.
               </Text>
             </Stack>
-            <form onSubmit={handleSubmit} noValidate aria-busy={submit.isPending || undefined}>
+            <form onSubmit={form.onSubmit(handleSubmit)} noValidate aria-busy={submit.isPending || undefined}>
               <Stack gap="md">
                 <TextInput
                   label="VPN Application Name"
                   placeholder="e.g. Turbo VPN"
                   autoComplete="off"
                   required
-                  {...form.field('vpnName')}
+                  {...form.getInputProps('vpnName')}
                 />
                 <TextInput
                   label="Google Play Store Link"
@@ -156,7 +143,7 @@ export default function VpnRequestPage() {
                   placeholder={`${PLAY_STORE_PREFIX}apps/details?id=…`}
                   description={`Must start with ${PLAY_STORE_PREFIX}`}
                   required
-                  {...form.field('playstoreLink')}
+                  {...form.getInputProps('playstoreLink')}
                 />
                 <TextInput
                   label="Your Email"
@@ -165,7 +152,7 @@ export default function VpnRequestPage() {
                   autoComplete="email"
                   placeholder="you@company.com"
                   required
-                  {...form.field('userEmail')}
+                  {...form.getInputProps('userEmail')}
                 />
                 <Textarea
                   label="Additional Information"
@@ -173,7 +160,7 @@ export default function VpnRequestPage() {
                   rows={5}
                   resize="vertical"
                   required
-                  {...form.field('additionalInfo')}
+                  {...form.getInputProps('additionalInfo')}
                 />
                 <Button
                   type="submit"
@@ -223,7 +210,7 @@ export default function VpnRequestPage() {
             <Text c="dimmed">
               Thank you. Our team will analyse the app and update its detection coverage.
             </Text>
-            <RequestNumber value={requestNumber} />
+            <RequestNumber value={verify.data?.requestNumber ?? ''} />
             <Text size="sm" c="dimmed">
               A confirmation email with your request number is on its way to {email}. Keep the number for any
               follow-up.

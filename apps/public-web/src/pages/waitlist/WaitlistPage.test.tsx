@@ -1,8 +1,8 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { PUBLIC_API } from '@tunnelscope/contracts';
-import { fakeServer, refused, REQUEST_ID, setupUser, submitted } from '../../components/flow/testing.js';
-import { renderWithProviders } from '../../test/render.js';
+import { fakeServer, refused, REQUEST_ID, submitted } from '../../test/fake-server.js';
+import { renderWithProviders, setupUser } from '../../test/render.js';
 import WaitlistPage from './WaitlistPage.js';
 
 const CHECK = PUBLIC_API.checkWaitlistEmail.path;

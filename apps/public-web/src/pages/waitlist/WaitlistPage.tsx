@@ -1,10 +1,10 @@
 import { Button, Container, Select, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
 import { IconCircleCheck, IconUserCheck } from '@tabler/icons-react';
 import { UI_TIMINGS, WAITLIST_USE_CASES, validateWaitlistForm, type UseCase } from '@tunnelscope/contracts';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useCheckWaitlistEmail, useJoinWaitlist, useVerifyWaitlistOtp } from '../../api/hooks.js';
-import { ApiError, messageOf } from '../../api/http.js';
+import { messageOf, useCheckWaitlistEmail, useJoinWaitlist, useVerifyWaitlistOtp } from '../../api/forms.js';
+import { ApiError } from '../../api/http.js';
 import {
   CodeSentTo,
   FlowCard,
@@ -12,12 +12,12 @@ import {
   OtpStep,
   StepHeading,
   useCodeFlow,
-  useValidatedForm,
+  useRulesForm,
 } from '../../components/flow/index.js';
 import { toast } from '../../components/toast/toast.js';
 import { runtimeConfig } from '../../runtime-config.js';
 
-/** Readable labels of the use cases the server stores by key (public §2). */
+/** Readable labels of the use cases, which the server stores by key. */
 const USE_CASE_LABELS: Record<UseCase, string> = {
   'fraud-prevention': 'Fraud prevention',
   'security-monitoring': 'Security monitoring',
@@ -29,25 +29,27 @@ const USE_CASE_LABELS: Record<UseCase, string> = {
 };
 const USE_CASE_OPTIONS = WAITLIST_USE_CASES.map((value) => ({ value, label: USE_CASE_LABELS[value] }));
 
-const EMPTY_FORM = { email: '', company: '', useCase: '' };
+const EMPTY_FORM: { email: string; company: string; useCase: UseCase | null } = {
+  email: '',
+  company: '',
+  useCase: null,
+};
 
 export default function WaitlistPage() {
   const brand = runtimeConfig.brandName;
   const flow = useCodeFlow<'already-registered'>();
-  const form = useValidatedForm(EMPTY_FORM, validateWaitlistForm);
+  const form = useRulesForm(EMPTY_FORM, validateWaitlistForm);
   const [email, setEmail] = useState('');
   const checkEmail = useCheckWaitlistEmail();
   const join = useJoinWaitlist();
   const verify = useVerifyWaitlistOtp();
   const busy = checkEmail.isPending || join.isPending;
 
-  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busy || !form.submit()) return;
-    const values = form.validation.sanitized;
+  const handleSubmit = async (values: Record<keyof typeof EMPTY_FORM, string>) => {
+    if (busy) return;
     setEmail(values.email);
 
-    // The check comes first (public §4): a verified member goes straight to 'already registered'.
+    // The check comes first: an address that is already verified goes straight to 'already registered'.
     try {
       const status = await checkEmail.mutateAsync({ email: values.email });
       if (status.exists && status.isVerified) {
@@ -119,7 +121,7 @@ export default function WaitlistPage() {
                 code to confirm your email address.
               </Text>
             </Stack>
-            <form onSubmit={handleSubmit} noValidate aria-busy={busy || undefined}>
+            <form onSubmit={form.onSubmit(handleSubmit)} noValidate aria-busy={busy || undefined}>
               <Stack gap="md">
                 <TextInput
                   label="Email Address"
@@ -128,22 +130,19 @@ export default function WaitlistPage() {
                   autoComplete="email"
                   placeholder="you@company.com"
                   required
-                  {...form.field('email')}
+                  {...form.getInputProps('email')}
                 />
                 <TextInput
                   label="Company (Optional)"
                   autoComplete="organization"
                   placeholder="Your company"
-                  {...form.field('company')}
+                  {...form.getInputProps('company')}
                 />
                 <Select
                   label="Use Case"
                   placeholder="Select your primary use case"
                   data={USE_CASE_OPTIONS}
-                  value={form.values.useCase || null}
-                  onChange={(value) => form.setValue('useCase', value ?? '')}
-                  onBlur={() => form.touch('useCase')}
-                  error={form.errorOf('useCase')}
+                  {...form.getInputProps('useCase')}
                   clearable
                   allowDeselect
                   comboboxProps={{ withinPortal: true }}

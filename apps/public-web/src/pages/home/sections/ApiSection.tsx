@@ -4,11 +4,11 @@ import { runtimeConfig } from '../../../runtime-config.js';
 import { Section, SectionHeader } from '../Section.js';
 import classes from '../HomePage.module.css';
 
-/** The advertised detection call (public §2): shown, never called by this page. */
+/** The detection call the section advertises: shown as an example, never called by this page. */
 export const API_PATH = '/api/v1/vpn/check';
 export const SAMPLE_IP = '203.0.113.42';
 
-/** The sample answer of public §3, in that field order. */
+/** The sample answer, with its fields in the order the API sends them. */
 export const SAMPLE_RESPONSE = {
   ip: SAMPLE_IP,
   vendor: 'NordVPN',
@@ -21,7 +21,7 @@ export const SAMPLE_RESPONSE = {
   asn: { asn: 'AS9009', name: 'M247 Europe SRL', route: '203.0.113.0/24' },
 };
 
-/** The sample is cut off at its end (public §3): the closing brace gives way to an ellipsis. */
+/** The sample shows as cut off: its closing brace gives way to an ellipsis. */
 export function truncatedSample(sample: object = SAMPLE_RESPONSE): string {
   const lines = JSON.stringify(sample, null, 2).split('\n');
   lines.pop();

@@ -10,7 +10,7 @@ import {
 import { InfoCard, type InfoItem } from '../InfoCard.js';
 import { Section, SectionHeader } from '../Section.js';
 
-/** The six tiles of public §2, in the spec's order. */
+/** The six enterprise tiles, in the order the site presents them. */
 export const ENTERPRISE_TILES: readonly InfoItem[] = [
   {
     title: 'Bank grade security',

@@ -1,21 +1,12 @@
-import { jest } from '@jest/globals';
 import { screen, within } from '@testing-library/react';
+import { fakeServer } from '../../../test/fake-server.js';
 import { renderWithProviders } from '../../../test/render.js';
 import { StatsSection } from './StatsSection.js';
 
 describe('StatsSection', () => {
   it('shows the values GET /api/stats answers, under the spec labels', async () => {
     const body = { ipsTracked: '1.2M+', vendorsSupported: '84+', accuracyRate: '99.7%', updateRate: '12H' };
-    const fetchMock = jest.fn<typeof fetch>(
-      async () =>
-        ({
-          ok: true,
-          status: 200,
-          statusText: 'OK',
-          text: async () => JSON.stringify(body),
-        }) as Response,
-    );
-    globalThis.fetch = fetchMock;
+    const fetchMock = fakeServer({ '/api/stats': () => ({ status: 200, body }) }).fetch;
 
     renderWithProviders(<StatsSection />);
     const region = within(screen.getByRole('region', { name: 'TunnelScope in numbers' }));

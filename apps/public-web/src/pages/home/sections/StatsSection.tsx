@@ -1,5 +1,5 @@
 import { Box, Container, Title } from '@mantine/core';
-import { useStats } from '../../../api/hooks.js';
+import { useStats } from '../../../api/stats.js';
 import { runtimeConfig } from '../../../runtime-config.js';
 import classes from '../HomePage.module.css';
 

@@ -12,7 +12,7 @@ import {
 import { InfoCard, type InfoItem } from '../InfoCard.js';
 import { Section, SectionHeader } from '../Section.js';
 
-/** The eight industries of public §2, in the spec's order. */
+/** The eight industries the site names, in the order it presents them. */
 export const USE_CASES: readonly InfoItem[] = [
   {
     title: 'Financial Services',
