@@ -29,3 +29,12 @@ export {
 } from './range-index.js';
 export { MmdbTyped, mmdb, type MmdbValue } from './mmdb-encoder.js';
 export { MmdbWriter, type MmdbBuildStats, type MmdbMetadataInput } from './mmdb-writer.js';
+export {
+  SPECIAL_RANGES,
+  isBogon,
+  specialRange,
+  specialRangeOfIPv4,
+  specialRangeOfIPv6,
+  type SpecialRangeName,
+} from './bogons.js';
+export { buildInWorker } from './worker.js';
