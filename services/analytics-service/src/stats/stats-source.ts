@@ -19,8 +19,3 @@ export const FALLBACK_COUNTS: StatsCounts = Object.freeze({
   ipsTracked: STATS_FALLBACK.ipsTracked,
   vendorsSupported: STATS_FALLBACK.vendorsSupported,
 });
-
-/** The home page's fallback figures, always (for a deployment without an IP database, and tests). */
-export const fallbackStatsSource: StatsSource = {
-  counts: async () => FALLBACK_COUNTS,
-};
