@@ -19,7 +19,7 @@ export {
   type ParsedIPv4,
   type ParsedIPv6,
 } from './address.js';
-export { parseCidr, parseRange, spanToCidrs, formatCidr, type Span } from './network.js';
+export { cidrSpan, formatCidr, parseCidr, parseRange, rangeSpan, spanToCidrs, type Span } from './network.js';
 export {
   RangeIndex,
   type IndexEntry,

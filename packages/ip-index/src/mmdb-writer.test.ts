@@ -51,6 +51,7 @@ describe('MmdbWriter read back by mmdb-lib and maxmind', () => {
           const writer = new MmdbWriter({ ...META, minRecordSize: size as 24 | 28 | 32 });
           for (const e of entries) {
             if ('network' in e) writer.insert(e.network, recordFor(e.payload));
+            else if ('span' in e) writer.insertSpan(e.span, recordFor(e.payload));
             else writer.insertRange(e.start, e.end, recordFor(e.payload));
           }
           const reader = new Reader<Rec>(writer.toBuffer());

@@ -121,6 +121,11 @@ export class MmdbWriter {
     return this.add(parseRange(start, end), record);
   }
 
+  /** Adds a numeric span (from `cidrSpan` / `rangeSpan`) and its record. */
+  insertSpan(span: Span, record: MmdbValue): this {
+    return this.add(span, record);
+  }
+
   private add(span: Span, record: MmdbValue): this {
     const key = valueKey(record);
     let id = this.recordIds.get(key);

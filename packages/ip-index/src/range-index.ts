@@ -32,10 +32,15 @@ import {
 import { NONE, flatten } from './flatten.js';
 import { blockAround, parseCidr, parseRange, type Span } from './network.js';
 
-/** One network of the index: a CIDR, or an inclusive start–end range, and the caller's payload id. */
+/**
+ * One network of the index and the caller's payload id: a CIDR, an inclusive start–end range, or
+ * a numeric span from `cidrSpan` / `rangeSpan` (for callers that already hold numbers, which
+ * skips parsing text).
+ */
 export type IndexEntry =
   | { readonly network: string; readonly payload: number }
-  | { readonly start: string; readonly end: string; readonly payload: number };
+  | { readonly start: string; readonly end: string; readonly payload: number }
+  | { readonly span: Span; readonly payload: number };
 
 /** The answer for an address: the most specific entry containing it. */
 export interface IndexMatch {
@@ -233,7 +238,12 @@ export class RangeIndex {
     const spans: Record<Family, Span[]> = { 4: [], 6: [] };
     const payloads: Record<Family, number[]> = { 4: [], 6: [] };
     for (const entry of entries) {
-      const span = 'network' in entry ? parseCidr(entry.network) : parseRange(entry.start, entry.end);
+      const span =
+        'network' in entry
+          ? parseCidr(entry.network)
+          : 'span' in entry
+            ? entry.span
+            : parseRange(entry.start, entry.end);
       const payload = entry.payload;
       if (!Number.isInteger(payload) || payload < 0 || payload >= NONE) {
         throw new RangeError(`payload must be a uint32 below ${NONE}: ${payload}`);

@@ -77,14 +77,18 @@ export function entriesArb() {
           nets.map((net, i): IndexEntry =>
             'text' in net
               ? { network: net.text, payload: ids[i]! }
-              : { start: net.start, end: net.end, payload: ids[i]! },
+              : ids[i]! % 4 === 0
+                ? { span: parseRange(net.start, net.end), payload: ids[i]! }
+                : { start: net.start, end: net.end, payload: ids[i]! },
           ),
         ),
     );
 }
 
 export function spansOf(entries: IndexEntry[]): Span[] {
-  return entries.map((e) => ('network' in e ? parseCidr(e.network) : parseRange(e.start, e.end)));
+  return entries.map((e) =>
+    'network' in e ? parseCidr(e.network) : 'span' in e ? e.span : parseRange(e.start, e.end),
+  );
 }
 
 /** Every boundary of every network (first, last, one below, one above) plus random addresses. */
