@@ -4,7 +4,10 @@ import {
   ADMIN_MESSAGES,
   adminIdParamsSchema,
   adminUserListQuerySchema,
+  adminUserListResponseSchema,
+  adminUserResponseSchema,
   createAdminUserRequestSchema,
+  okResponseSchema,
   updateAdminUserRequestSchema,
 } from '@tunnelscope/contracts';
 import { NotFoundError, type FastifyPluginAsyncZod } from '@tunnelscope/service-kit';
@@ -34,52 +37,64 @@ const adminUserRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { services
 
   app.get(
     ADMIN_API.listAdminUsers.path,
-    { schema: { querystring: adminUserListQuerySchema } },
+    { schema: { querystring: adminUserListQuerySchema, response: { 200: adminUserListResponseSchema } } },
     async (request) => ({
-      success: true,
+      success: true as const,
       data: await services.adminUsers.list(actorOf(request), request.query),
     }),
   );
 
   app.post(
     ADMIN_API.createAdminUser.path,
-    { schema: { body: createAdminUserRequestSchema }, preValidation: adminRoleFor('create') },
+    {
+      schema: { body: createAdminUserRequestSchema, response: { 201: adminUserResponseSchema } },
+      preValidation: adminRoleFor('create'),
+    },
     async (request, reply) => {
       const user = await services.adminUsers.create(actorOf(request), request.body);
-      return reply.code(201).send({ success: true, message: AUTH_MESSAGES.adminUserCreated, data: { user } });
+      return reply
+        .code(201)
+        .send({ success: true as const, message: AUTH_MESSAGES.adminUserCreated, data: { user } });
     },
   );
 
   app.put(
     `${base}/:id`,
     {
-      schema: { params: adminIdParamsSchema, body: updateAdminUserRequestSchema },
+      schema: {
+        params: adminIdParamsSchema,
+        body: updateAdminUserRequestSchema,
+        response: { 200: adminUserResponseSchema },
+      },
       preValidation: [idOrNotFound, adminRoleFor('update')],
     },
     async (request) => {
       const user = await services.adminUsers.update(actorOf(request), request.params.id, request.body);
-      return { success: true, message: AUTH_MESSAGES.adminUserUpdated, data: { user } };
+      return { success: true as const, message: AUTH_MESSAGES.adminUserUpdated, data: { user } };
     },
   );
 
   app.delete(
     `${base}/:id`,
-    { schema: { params: adminIdParamsSchema }, preValidation: [idOrNotFound, adminRoleFor('delete')] },
+    {
+      schema: { params: adminIdParamsSchema, response: { 200: okResponseSchema } },
+      preValidation: [idOrNotFound, adminRoleFor('delete')],
+    },
     async (request) => {
       await services.adminUsers.remove(actorOf(request), request.params.id);
-      return { success: true, message: AUTH_MESSAGES.adminUserDeleted };
+      return { success: true as const, message: AUTH_MESSAGES.adminUserDeleted };
     },
   );
 
   app.post(
     `${base}/:id/reset-password`,
     {
-      schema: { params: adminIdParamsSchema },
+      schema: { params: adminIdParamsSchema, response: { 200: okResponseSchema } },
       preValidation: [idOrNotFound, adminRoleFor('reset_password')],
     },
     async (request) => {
       await services.adminUsers.resetPassword(actorOf(request), request.params.id);
-      return { success: true, message: AUTH_MESSAGES.passwordResetSent };
+      return { success: true as const, message: AUTH_MESSAGES.passwordResetSent };
     },
   );
 };

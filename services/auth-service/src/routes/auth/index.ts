@@ -1,11 +1,19 @@
 /** `/auth/*`: sign-in, the auth check, logout, two-factor and the operator's own profile. */
 import {
   ADMIN_API,
+  errorResponseSchema,
   loginRequestSchema,
+  loginResponseSchema,
+  meResponseSchema,
+  okResponseSchema,
+  setup2faResponseSchema,
   updateProfileRequestSchema,
+  updateProfileResponseSchema,
   verify2faRequestSchema,
+  verify2faResponseSchema,
 } from '@tunnelscope/contracts';
 import { auditContextOf, type FastifyPluginAsyncZod } from '@tunnelscope/service-kit';
+import { z } from 'zod';
 import { AUTH_MESSAGES } from '../../messages.js';
 import {
   challengeCookieOf,
@@ -17,6 +25,12 @@ import {
 import { actorOf } from '../request-context.js';
 import type { RouteDeps } from '../route-deps.js';
 import { loginRateLimit } from './login-rate-limit.js';
+
+/**
+ * A refused sign-in: the one error shape, and `requires2FA` when the answer is the code step (a
+ * normal result for the panel, not an error it shows as such).
+ */
+const loginRefusedSchema = errorResponseSchema.extend({ requires2FA: z.boolean().optional() });
 
 /** A field as the body sent it, for the log of a refused attempt, if it is a string. */
 function claimedString(body: unknown, field: string): string | null {
@@ -42,15 +56,26 @@ const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
       services.login.logRateLimited(auditContextOf(request), claimedString(request.body, 'username')),
   });
 
-  app.get(ADMIN_API.me.path, { onRequest: authenticate }, async (request) => ({
-    success: true,
-    data: { user: await services.profile.me(actorOf(request)) },
-  }));
+  app.get(
+    ADMIN_API.me.path,
+    { onRequest: authenticate, schema: { response: { 200: meResponseSchema } } },
+    async (request) => ({
+      success: true as const,
+      data: { user: await services.profile.me(actorOf(request)) },
+    }),
+  );
 
   app.post(
     ADMIN_API.login.path,
-    // A refused body is logged as a failed sign-in before it is answered, so the handler sees it.
-    { schema: { body: loginRequestSchema }, attachValidation: true, preValidation: countAttempt },
+    {
+      schema: {
+        body: loginRequestSchema,
+        response: { 200: loginResponseSchema, 401: loginRefusedSchema },
+      },
+      // A refused body is logged as a failed sign-in before it is answered, so the handler sees it.
+      attachValidation: true,
+      preValidation: countAttempt,
+    },
     async (request, reply) => {
       const ctx = auditContextOf(request);
       if (request.validationError) {
@@ -68,7 +93,7 @@ const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
       if (outcome.challenge) setChallengeCookie(request, reply, outcome.challenge);
       else if (challenge !== undefined) clearChallengeCookie(request, reply);
       return reply.code(401).send({
-        success: false,
+        success: false as const,
         error: 'UNAUTHORIZED',
         message: outcome.message,
         requires2FA: true,
@@ -80,6 +105,7 @@ const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
   app.post(
     ADMIN_API.logout.path,
     {
+      schema: { response: { 200: okResponseSchema } },
       onRequest: [
         // The browser forgets the cookie whatever happens next, a dead session included.
         async (request, reply) => clearSessionCookie(request, reply),
@@ -88,34 +114,52 @@ const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
     },
     async (request) => {
       await services.activeSessions.logout(actorOf(request));
-      return { success: true, message: AUTH_MESSAGES.loggedOut };
+      return { success: true as const, message: AUTH_MESSAGES.loggedOut };
     },
   );
 
-  app.post(ADMIN_API.setup2fa.path, { onRequest: authenticate }, async (request) => ({
-    success: true,
-    data: await services.twoFactor.setup(actorOf(request)),
-  }));
+  app.post(
+    ADMIN_API.setup2fa.path,
+    { onRequest: authenticate, schema: { response: { 200: setup2faResponseSchema } } },
+    async (request) => ({
+      success: true as const,
+      data: await services.twoFactor.setup(actorOf(request)),
+    }),
+  );
 
   // The panel's API has both names for one call: check the code against the pending secret.
   for (const path of [ADMIN_API.verify2fa.path, ADMIN_API.verify2faSetup.path]) {
-    app.post(path, { onRequest: authenticate, schema: { body: verify2faRequestSchema } }, async (request) => {
-      const { backupCodes } = await services.twoFactor.enable(actorOf(request), request.body);
-      return { success: true, message: AUTH_MESSAGES.twoFactorEnabled, data: { backupCodes } };
-    });
+    app.post(
+      path,
+      {
+        onRequest: authenticate,
+        schema: { body: verify2faRequestSchema, response: { 200: verify2faResponseSchema } },
+      },
+      async (request) => {
+        const { backupCodes } = await services.twoFactor.enable(actorOf(request), request.body);
+        return { success: true as const, message: AUTH_MESSAGES.twoFactorEnabled, data: { backupCodes } };
+      },
+    );
   }
 
-  app.post(ADMIN_API.disable2fa.path, { onRequest: authenticate }, async (request) => {
-    await services.twoFactor.disable(actorOf(request));
-    return { success: true, message: AUTH_MESSAGES.twoFactorDisabled };
-  });
+  app.post(
+    ADMIN_API.disable2fa.path,
+    { onRequest: authenticate, schema: { response: { 200: okResponseSchema } } },
+    async (request) => {
+      await services.twoFactor.disable(actorOf(request));
+      return { success: true as const, message: AUTH_MESSAGES.twoFactorDisabled };
+    },
+  );
 
   app.post(
     ADMIN_API.updateProfile.path,
-    { onRequest: authenticate, schema: { body: updateProfileRequestSchema } },
+    {
+      onRequest: authenticate,
+      schema: { body: updateProfileRequestSchema, response: { 200: updateProfileResponseSchema } },
+    },
     async (request) => {
       const user = await services.profile.update(actorOf(request), request.body);
-      return { success: true, message: AUTH_MESSAGES.profileUpdated, data: { user } };
+      return { success: true as const, message: AUTH_MESSAGES.profileUpdated, data: { user } };
     },
   );
 };

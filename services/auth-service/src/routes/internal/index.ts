@@ -7,6 +7,7 @@ import {
   ADMIN_MESSAGES,
   INTERNAL_SESSION_RESOLVE_PATH,
   sessionResolveRequestSchema,
+  sessionResolveResponseSchema,
 } from '@tunnelscope/contracts';
 import { NotFoundError, UnauthorizedError, type FastifyPluginAsyncZod } from '@tunnelscope/service-kit';
 import type { RouteDeps } from '../route-deps.js';
@@ -15,7 +16,7 @@ const internalRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { services 
   app.post(
     INTERNAL_SESSION_RESOLVE_PATH,
     {
-      schema: { body: sessionResolveRequestSchema },
+      schema: { body: sessionResolveRequestSchema, response: { 200: sessionResolveResponseSchema } },
       onRequest: async (request) => {
         if (!request.viaGateway) {
           throw new NotFoundError(`Route ${request.method} ${INTERNAL_SESSION_RESOLVE_PATH} not found`);
@@ -25,7 +26,7 @@ const internalRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { services 
     async (request) => {
       const identity = await services.sessions.resolve(request.body.token, request.body.touch);
       if (!identity) throw new UnauthorizedError(ADMIN_MESSAGES.sessionExpired);
-      return { success: true, data: { identity } };
+      return { success: true as const, data: { identity } };
     },
   );
 };
