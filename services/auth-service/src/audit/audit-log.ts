@@ -4,7 +4,12 @@
  * written on their own (`record`), and a failed write there is logged but never changes the answer.
  * Details never hold secrets: no passwords, codes, tokens or TOTP secrets.
  */
-import { adminLogRow, type Clock, type NewAdminLog } from '@tunnelscope/service-kit';
+import {
+  adminLogRow,
+  type AdminAuditEvent,
+  type AdminAuditSubject,
+  type Clock,
+} from '@tunnelscope/service-kit';
 import type { AuthDb, Executor } from '../db/schema.js';
 import { insertAdminLog } from './audit-repository.js';
 
@@ -27,38 +32,20 @@ export const AUDIT_ACTIONS = [
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-/** The request a row comes from: taken once, by the route. */
-export interface RequestContext {
-  /** The client address; empty for the command line. */
-  ip: string;
-  userAgent: string | null;
-  requestId: string;
-}
+/** The request a row comes from (service-kit's auditContextOf): taken once, by the route. */
+export type RequestContext = Pick<AdminAuditSubject, 'ip' | 'userAgent' | 'requestId'>;
 
 /** Who acted: an operator with a session, or (sign-in, CLI) only a claimed username. */
-export interface AuditSubject extends RequestContext {
-  adminId: string | null;
-  sessionId: string | null;
-  username: string | null;
-}
+export type AuditSubject = AdminAuditSubject;
 
-export interface AuditEvent {
-  action: AuditAction;
-  success?: boolean;
-  resource?: string;
-  resourceId?: string;
-  details?: Record<string, unknown>;
-}
+/** One of this service's actions, in the row shape every service shares. */
+export type AuditEvent = AdminAuditEvent<AuditAction>;
 
 export interface AuditLog {
   /** Writes the row on its own; never throws. */
   record(subject: AuditSubject, event: AuditEvent): Promise<void>;
   /** Writes the row with `trx`, so it commits or rolls back with the change; throws on failure. */
   recordIn(trx: Executor, subject: AuditSubject, event: AuditEvent): Promise<void>;
-}
-
-function toRow(subject: AuditSubject, event: AuditEvent, now: Date): NewAdminLog {
-  return adminLogRow(subject, event, now);
 }
 
 /** Where a failed write is reported (the service's pino logger). */
@@ -70,13 +57,13 @@ export function createAuditLog(deps: { db: AuthDb; clock: Clock; log: ErrorRepor
   return {
     async record(subject, event) {
       try {
-        await insertAdminLog(deps.db, toRow(subject, event, deps.clock.now()));
+        await insertAdminLog(deps.db, adminLogRow(subject, event, deps.clock.now()));
       } catch (err) {
         deps.log.error({ err, action: event.action }, 'could not write admin log');
       }
     },
     async recordIn(trx, subject, event) {
-      await insertAdminLog(trx, toRow(subject, event, deps.clock.now()));
+      await insertAdminLog(trx, adminLogRow(subject, event, deps.clock.now()));
     },
   };
 }
