@@ -6,6 +6,7 @@ import { generateDataset, loadSources, SCALES } from '@tunnelscope/ipdb-dataset'
 import { signAdminIdentity, systemClock } from '@tunnelscope/service-kit';
 import {
   createTestDatabase,
+  deleteKeysWithPrefix,
   TEST_REDIS_URL,
   uniqueRedisPrefix,
   type TestDatabase,
@@ -56,8 +57,7 @@ export async function buildTestApp(
 export async function dropRedisPrefix(prefix: string): Promise<void> {
   const redis = new Redis(TEST_REDIS_URL);
   try {
-    const keys = await redis.keys(`${prefix}:*`);
-    if (keys.length) await redis.del(...keys);
+    await deleteKeysWithPrefix(redis, prefix);
   } finally {
     redis.disconnect();
   }

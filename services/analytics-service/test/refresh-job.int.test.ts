@@ -21,10 +21,13 @@ describe('the scheduled refresh of the analytics views', () => {
   let workerRedis: Redis;
   const apps: FastifyInstance[] = [];
   let prefix: string;
+  /** Every app's prefix (each start() makes a new one), dropped after the suite. */
+  const prefixes: string[] = [];
 
   async function start() {
     const config = testConfig({ IPDB_URL: ipdb.url, ANALYTICS_REFRESH_INTERVAL_SECONDS: '3600' });
     prefix = config.REDIS_PREFIX;
+    prefixes.push(prefix);
     const app = await buildTestApp(config);
     apps.push(app);
     return app;
@@ -41,7 +44,7 @@ describe('the scheduled refresh of the analytics views', () => {
     await Promise.all(apps.map((a) => a.close()));
     await client?.end();
     await ipdb?.drop();
-    await dropRedisPrefix(prefix);
+    for (const p of prefixes) await dropRedisPrefix(p);
     redis.disconnect();
     workerRedis.disconnect();
   });
