@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parse } from 'yaml';
@@ -37,14 +38,15 @@ for (const group of ['packages', 'services', 'apps', 'tests']) {
 }
 workspace.set('@tunnelscope/gateway', 'gateway');
 
-/** Where each deployable's environment schema lives (built output); each exports it as `configSchema`. */
-const CONFIG_SCHEMAS: Record<string, [string, string]> = {
-  '@tunnelscope/forms-service': ['services/forms-service/dist/config.js', 'configSchema'],
-  '@tunnelscope/auth-service': ['services/auth-service/dist/config.js', 'configSchema'],
-  '@tunnelscope/analytics-service': ['services/analytics-service/dist/config.js', 'configSchema'],
-  '@tunnelscope/mailer-worker': ['services/mailer-worker/dist/config.js', 'configSchema'],
-  '@tunnelscope/gateway': ['gateway/dist/config.js', 'configSchema'],
-};
+/** Every deployable's environment schema, exported as `configSchema` by its package's `./config` entry. */
+const DEPLOYABLES = [
+  '@tunnelscope/forms-service',
+  '@tunnelscope/auth-service',
+  '@tunnelscope/analytics-service',
+  '@tunnelscope/mailer-worker',
+  '@tunnelscope/gateway',
+];
+const resolveFromHere = createRequire(import.meta.url).resolve;
 
 /** Compose interpolation: `${VAR:-default}` takes the default, as on a machine with no .env. */
 function interpolate(value: string): string {
@@ -104,11 +106,11 @@ describe('docker-compose.yml', () => {
     for (const [, svc] of built) visit(svc.build!.args!.PACKAGE!);
   });
 
-  it.each(Object.keys(CONFIG_SCHEMAS))(
+  it.each(DEPLOYABLES)(
     'gives %s an environment its config schema accepts, with no unknown keys',
     async (pkg) => {
-      const [file, exportName] = CONFIG_SCHEMAS[pkg]!;
-      const schema = (await import(pathToFileURL(path.join(repoRoot, file)).href))[exportName] as z.ZodType;
+      const file = resolveFromHere(`${pkg}/config`);
+      const schema = (await import(pathToFileURL(file).href)).configSchema as z.ZodType;
       const known = shapeKeys(schema);
       expect(known.length).toBeGreaterThan(3);
       const services = built.filter(
