@@ -102,13 +102,15 @@ export function rangeSpan(family: Family, start: bigint, end: bigint, label = ''
  * the same, since a range is stored as such blocks).
  */
 export function blockAround(family: Family, start: bigint, end: bigint, address: bigint): number {
+  // The block of prefix p around the address stays inside the range unless it also holds
+  // start-1 or end+1, i.e. unless p is at most the number of leading bits the address shares
+  // with start-1 (or end+1). So p is one more than the longer of those two shared prefixes.
   const bits = BITS[family];
-  for (let prefix = 0; prefix <= bits; prefix++) {
-    const size = 1n << BigInt(bits - prefix);
-    const first = address - (address % size);
-    if (first >= start && first + size - 1n <= end) return prefix;
-  }
-  return bits; // unreachable while start <= address <= end
+  const max = (1n << BigInt(bits)) - 1n;
+  const shared = (other: bigint) => bits - (address ^ other).toString(2).length;
+  const below = start === 0n ? 0 : shared(start - 1n) + 1;
+  const above = end === max ? 0 : shared(end + 1n) + 1;
+  return Math.max(below, above);
 }
 
 /** `[start, end]` as the fewest CIDR blocks, in address order. */

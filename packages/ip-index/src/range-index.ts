@@ -124,14 +124,11 @@ class Match implements IndexMatch {
   }
 }
 
-/** {@link blockAround} for IPv4 in plain numbers (exact below 2^53). */
+/** {@link blockAround} for IPv4 in 32-bit integer arithmetic. */
 function blockAroundV4(start: number, end: number, address: number): number {
-  for (let prefix = 0; prefix < 32; prefix++) {
-    const size = 2 ** (32 - prefix);
-    const first = address - (address % size);
-    if (first >= start && first + size - 1 <= end) return prefix;
-  }
-  return 32;
+  const below = start === 0 ? 0 : Math.clz32((address ^ (start - 1)) >>> 0) + 1;
+  const above = end === 0xffffffff ? 0 : Math.clz32((address ^ (end + 1)) >>> 0) + 1;
+  return Math.max(below, above);
 }
 
 /** Unsigned 128-bit value of four words at `offset` (build time and the rare range answer only). */

@@ -2,7 +2,6 @@
 import fc from 'fast-check';
 import {
   BITS,
-  blockAround,
   formatBigInt,
   formatCidr,
   parseCidr,
@@ -12,6 +11,17 @@ import {
 import type { IndexEntry } from '../src/range-index.js';
 
 export type Family = 4 | 6;
+
+/** The largest CIDR block inside [start, end] holding the address, by trying every prefix length. */
+export function blockAroundByScan(family: Family, start: bigint, end: bigint, address: bigint): number {
+  const bits = BITS[family];
+  for (let prefix = 0; prefix <= bits; prefix++) {
+    const size = 1n << BigInt(bits - prefix);
+    const first = address - (address % size);
+    if (first >= start && first + size - 1n <= end) return prefix;
+  }
+  throw new Error('address outside the range');
+}
 
 /** The reference: scan every entry, keep the smallest that holds the address (later wins a tie). */
 export function naive(spans: Span[], payloads: number[], family: Family, address: bigint) {
@@ -28,7 +38,7 @@ export function naive(spans: Span[], payloads: number[], family: Family, address
   }
   if (best < 0) return null;
   const s = spans[best]!;
-  const prefix = s.prefix >= 0 ? s.prefix : blockAround(family, s.start, s.end, address);
+  const prefix = s.prefix >= 0 ? s.prefix : blockAroundByScan(family, s.start, s.end, address);
   const size = 1n << BigInt(BITS[family] - prefix);
   return { payload: payloads[best]!, network: formatCidr(family, address - (address % size), prefix) };
 }
