@@ -14,9 +14,13 @@ await runService(app, {
   // The refresh stops in the app's onClose hook, before the connections it uses close.
   onShutdown: () => connections.close(),
 });
-// Not awaited before listening: a Redis outage at start must not keep the service from serving.
-if (config.ANALYTICS_REFRESH_INTERVAL_SECONDS > 0) {
-  app.analyticsRefresh
-    .start()
-    .catch((err: unknown) => app.log.error({ err }, 'the scheduled analytics refresh did not start'));
+// After listening: a Redis outage at start must not keep the service from serving. While Redis is
+// down the schedule cannot be set up, so it is tried again every half minute until it is.
+const REFRESH_START_RETRY_MS = 30_000;
+function startRefresh(): void {
+  app.analyticsRefresh.start().catch((err: unknown) => {
+    app.log.warn({ err }, 'the scheduled analytics refresh did not start; trying again in 30 s');
+    setTimeout(startRefresh, REFRESH_START_RETRY_MS).unref();
+  });
 }
+if (config.ANALYTICS_REFRESH_INTERVAL_SECONDS > 0) startRefresh();

@@ -57,10 +57,21 @@ const RELEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call
 /** How long shutdown waits for a refresh in progress before leaving it to its transaction. */
 const STOP_WAIT_MS = 2000;
 
+/** While Redis is down BullMQ reports every reconnection attempt: one warning a minute is enough. */
+const CONNECTION_WARNING_EVERY_MS = 60_000;
+
 export function createRefreshJob(opts: RefreshJobOptions): RefreshJob {
   let queue: Queue | undefined;
   let worker: Worker | undefined;
   let running: Promise<unknown> | null = null;
+  let lastConnectionWarning = 0;
+
+  function warnConnection(err: Error, source: string): void {
+    const now = Date.now();
+    if (now - lastConnectionWarning < CONNECTION_WARNING_EVERY_MS) return;
+    lastConnectionWarning = now;
+    opts.log.warn({ err: err.message }, `analytics refresh ${source} error`);
+  }
 
   async function withClient<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
     const client = new pg.Client({
@@ -109,19 +120,27 @@ export function createRefreshJob(opts: RefreshJobOptions): RefreshJob {
   return {
     runOnce,
     async start() {
+      if (worker) return;
       queue = new Queue(REFRESH_QUEUE, {
         connection: opts.redis,
         prefix: opts.queuePrefix,
         defaultJobOptions: { removeOnComplete: 20, removeOnFail: 50 },
       });
-      queue.on('error', (err) => opts.log.warn({ err }, 'analytics refresh queue error'));
+      queue.on('error', (err) => warnConnection(err, 'queue'));
       // A new scheduler produces its first job at once (a fresh deployment refreshes stale views
       // soon); the "fresh" check makes that job skip when the views are recent.
-      await queue.upsertJobScheduler(
-        REFRESH_JOB,
-        { every: opts.intervalSeconds * 1000 },
-        { name: REFRESH_JOB },
-      );
+      try {
+        await queue.upsertJobScheduler(
+          REFRESH_JOB,
+          { every: opts.intervalSeconds * 1000 },
+          { name: REFRESH_JOB },
+        );
+      } catch (err) {
+        // Redis is down: nothing was scheduled; the caller may try again later.
+        await queue.close().catch(() => undefined);
+        queue = undefined;
+        throw err;
+      }
       worker = new Worker(
         REFRESH_QUEUE,
         async () => {
@@ -141,7 +160,7 @@ export function createRefreshJob(opts: RefreshJobOptions): RefreshJob {
           lockDuration: 60_000,
         },
       );
-      worker.on('error', (err) => opts.log.warn({ err }, 'analytics refresh worker error'));
+      worker.on('error', (err) => warnConnection(err, 'worker'));
       worker.on('failed', (_job, err) =>
         opts.log.warn({ err: err.message }, 'analytics refresh failed; retrying at the next interval'),
       );
