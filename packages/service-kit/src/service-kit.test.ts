@@ -149,6 +149,34 @@ describe('registerHealthRoutes', () => {
   });
 });
 
+describe('registerHealthRoutes with optional checks', () => {
+  let ipdbUp = false;
+  const app = createServiceApp({ service: 'test', logLevel: 'silent' });
+  registerHealthRoutes(
+    app,
+    { redis: async () => 'PONG' },
+    {
+      optional: {
+        ipdb: async () => {
+          if (!ipdbUp) throw new Error('connection refused');
+        },
+      },
+    },
+  );
+  afterAll(() => app.close());
+
+  it('reports an optional check that is down without failing readiness', async () => {
+    const res = await app.inject('/readyz');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ready', checks: { redis: 'ok', ipdb: 'down' } });
+    ipdbUp = true;
+    expect((await app.inject('/readyz')).json()).toEqual({
+      status: 'ready',
+      checks: { redis: 'ok', ipdb: 'ok' },
+    });
+  });
+});
+
 describe('installGatewayTrust', () => {
   const secret = 's'.repeat(40);
   const app = createServiceApp({ service: 'test', logLevel: 'silent' });

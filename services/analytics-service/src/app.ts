@@ -10,13 +10,13 @@ import {
   installAdminIdentity,
   installGatewayTrust,
   pingDb,
+  registerHealthRoutes,
   registerRateLimit,
   type Clock,
 } from '@tunnelscope/service-kit';
 import type { RefreshJob } from './analytics/refresh-job.js';
 import type { Config } from './config.js';
 import type { Ipdb } from './ipdb/ipdb.js';
-import { registerHealthRoutes } from './routes/health.js';
 import routes from './routes/index.js';
 import { createAnalyticsServices } from './services.js';
 import type { StatsSource } from './stats/stats-source.js';
@@ -54,10 +54,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     nameSpace: `${config.REDIS_PREFIX}:analytics:rate-limit:`,
   });
 
-  registerHealthRoutes(app, {
-    required: { redis: () => redis.ping() },
-    optional: { ipdb: () => pingDb(deps.ipdb.db) },
-  });
+  // The IP database is only reported: while it is down this service still answers /api/stats
+  // with the fallbacks and the admin analytics with `networkError: true`.
+  registerHealthRoutes(
+    app,
+    { redis: () => redis.ping() },
+    { optional: { ipdb: () => pingDb(deps.ipdb.db) } },
+  );
 
   const services = createAnalyticsServices({ ...deps, log: app.log });
   await app.register(routes, { services, config });
