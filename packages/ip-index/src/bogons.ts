@@ -163,8 +163,25 @@ function flat(rules: Rule[], width: 1 | 4): { words: Uint32Array; names: Special
 const V4 = flat(compile(4), 1);
 const V6 = flat(compile(6), 4);
 
+/**
+ * Which top-16-bit values any rule can match: most lookups are public addresses, and for those
+ * one table read answers without walking the rules.
+ */
+function topTable(rules: Rule[]): Uint8Array {
+  const table = new Uint8Array(65536);
+  for (const r of rules) {
+    const top = r.net[0] >>> 16;
+    const span = r.prefix >= 16 ? 1 : 2 ** (16 - r.prefix);
+    table.fill(1, top, top + span);
+  }
+  return table;
+}
+const V4_TOP = topTable(compile(4));
+const V6_TOP = topTable(compile(6));
+
 /** The special-purpose range of an IPv4 address (a uint32), or null for a public address. */
 export function specialRangeOfIPv4(value: number): SpecialRangeName | null {
+  if (V4_TOP[value >>> 16] === 0) return null;
   const { words, names } = V4;
   for (let i = 0, o = 0; i < names.length; i++, o += 2) {
     if ((value & words[o + 1]!) >>> 0 === words[o]!) return names[i]!;
@@ -174,6 +191,7 @@ export function specialRangeOfIPv4(value: number): SpecialRangeName | null {
 
 /** The special-purpose range of an IPv6 address (four words), or null for a public address. */
 export function specialRangeOfIPv6(w0: number, w1: number, w2: number, w3: number): SpecialRangeName | null {
+  if (V6_TOP[w0 >>> 16] === 0) return null;
   const { words, names } = V6;
   for (let i = 0, o = 0; i < names.length; i++, o += 8) {
     if (

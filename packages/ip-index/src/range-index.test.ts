@@ -97,6 +97,20 @@ describe('RangeIndex against a naive scan', () => {
     expect(index.lookupText('ffff:ffff:ffff:ffff:ffff:ffff:ffff:fffe')?.network).toBe('::/0');
   });
 
+  it('answers through the allocation-free find and payloadOf as through lookup', () => {
+    const index = RangeIndex.build([
+      { network: '10.0.0.0/8', payload: 1 },
+      { network: '10.1.0.0/16', payload: 2 },
+      { network: '2001:db8::/32', payload: 3 },
+    ]);
+    const v4 = index.findIPv4(0x0a010203);
+    expect(index.payloadOf(4, v4)).toBe(2);
+    expect(index.payloadOf(4, index.findIPv4(0x0a020000))).toBe(1);
+    expect(index.findIPv4(0x0b000000)).toBe(-1);
+    expect(index.payloadOf(6, index.findIPv6(0x20010db8, 0, 0, 1))).toBe(3);
+    expect(index.findIPv6(0x20010db9, 0, 0, 0)).toBe(-1);
+  });
+
   it('lets a later duplicate override an earlier one', () => {
     const index = RangeIndex.build([
       { network: '192.0.2.0/24', payload: 1 },

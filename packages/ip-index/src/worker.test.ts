@@ -47,7 +47,7 @@ describe('toTransferable / fromTransferable', () => {
     ];
     const index = RangeIndex.build(entries);
     const { data, transfer } = index.toTransferable();
-    expect(transfer.length).toBe(14);
+    expect(transfer.length).toBe(16);
     const { port1, port2 } = new MessageChannel();
     const received = receive(port2);
     port1.postMessage(data, transfer);

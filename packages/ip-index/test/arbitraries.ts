@@ -1,13 +1,6 @@
 /** Random networks, probes and the naive reference answer, shared by the index and MMDB tests. */
 import fc from 'fast-check';
-import {
-  BITS,
-  formatBigInt,
-  formatCidr,
-  parseCidr,
-  parseRange,
-  type Span,
-} from '../src/network.js';
+import { BITS, formatBigInt, formatCidr, parseCidr, parseRange, type Span } from '../src/network.js';
 import type { IndexEntry } from '../src/range-index.js';
 
 export type Family = 4 | 6;
