@@ -4,6 +4,7 @@
  * against the built forms-service, and the EXPLAIN (ANALYZE, BUFFERS) plan of the SQL behind each
  * case. Needs the generated dataset (bench/admin/generate.ts). See bench/README.md.
  */
+import { createRequire } from 'node:module';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -12,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { signAdminIdentity } from '@tunnelscope/service-kit';
-import { freePort, repoRoot } from '@tunnelscope/test-kit';
+import { freePort } from '@tunnelscope/test-kit';
 import { fmt, latencies, rssMb, type Latencies } from '../forms/stats.js';
 import {
   DEFAULT_BENCH_ADMIN_DB_URL,
@@ -23,6 +24,9 @@ import {
   type ListTerms,
 } from './dataset.js';
 import { startCaptureProxy, type CaptureProxy, type CapturedStatement } from './pg-capture.js';
+
+// Entry points are resolved through each package's declared exports, never by a path into its dist/.
+const resolvePackage = createRequire(import.meta.url).resolve;
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DB_URL = process.env.BENCH_ADMIN_DB_URL ?? DEFAULT_BENCH_ADMIN_DB_URL;
@@ -211,7 +215,7 @@ function buildCases(known: KnownValues): Case[] {
 // the service
 
 async function startService(port: number, databaseUrl: string, prefix: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [path.join(repoRoot, 'services/forms-service/dist/server.js')], {
+  const child = spawn(process.execPath, [resolvePackage('@tunnelscope/forms-service/server')], {
     env: {
       PATH: process.env.PATH ?? '',
       NODE_ENV: 'production',

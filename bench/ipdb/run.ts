@@ -3,6 +3,7 @@
  * /api/stats, a concurrent refresh of the analytics views, and the EXPLAIN (ANALYZE, BUFFERS)
  * plan of every hot query. See bench/README.md.
  */
+import { createRequire } from 'node:module';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -11,13 +12,16 @@ import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { Kysely, PostgresDialect, type LogEvent } from 'kysely';
 import pg from 'pg';
-import { readAnalytics } from '@tunnelscope/analytics-service/dist/analytics/analytics-repository.js';
-import { createIpdb } from '@tunnelscope/analytics-service/dist/ipdb/ipdb.js';
-import type { IpdbDatabase } from '@tunnelscope/analytics-service/dist/ipdb/schema.js';
-import { findByAddress, SEARCH_SQL } from '@tunnelscope/analytics-service/dist/search/search-repository.js';
+import { readAnalytics } from '@tunnelscope/analytics-service/analytics-repository';
+import { createIpdb } from '@tunnelscope/analytics-service/ipdb';
+import type { IpdbDatabase } from '@tunnelscope/analytics-service/ipdb/schema';
+import { findByAddress, SEARCH_SQL } from '@tunnelscope/analytics-service/search-repository';
 import { DEFAULT_IPDB_URL, signAdminIdentity } from '@tunnelscope/service-kit';
-import { freePort, repoRoot } from '@tunnelscope/test-kit';
+import { freePort } from '@tunnelscope/test-kit';
 import { fmt, latencies, rssMb, type Latencies } from '../forms/stats.js';
+
+// Entry points are resolved through each package's declared exports, never by a path into its dist/.
+const resolvePackage = createRequire(import.meta.url).resolve;
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const URL_ = process.env.BENCH_IPDB_URL ?? process.env.IPDB_URL ?? DEFAULT_IPDB_URL;
@@ -46,7 +50,7 @@ function shuffle<T>(items: T[]): T[] {
 }
 
 async function startService(port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [path.join(repoRoot, 'services/analytics-service/dist/server.js')], {
+  const child = spawn(process.execPath, [resolvePackage('@tunnelscope/analytics-service/server')], {
     env: {
       PATH: process.env.PATH ?? '',
       NODE_ENV: 'production',

@@ -17,6 +17,7 @@
  *       accessibility, best-practices and SEO scores.
  * The figures are printed and saved as JSON in bench/results/web-<time>.json.
  */
+import { createRequire } from 'node:module';
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -28,6 +29,9 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Config, type Flags, type Result } from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { freePort } from '@tunnelscope/test-kit';
+
+// Entry points are resolved through each package's declared exports, never by a path into its dist/.
+const resolvePackage = createRequire(import.meta.url).resolve;
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../..');
@@ -82,7 +86,7 @@ async function startStatsStandIn(): Promise<{ url: string; close: () => Promise<
 }
 
 async function startGateway(analyticsUrl: string): Promise<{ url: string; child: ChildProcess }> {
-  const entry = path.join(repoRoot, 'gateway/dist/server.js');
+  const entry = resolvePackage('@tunnelscope/gateway/server');
   if (!fs.existsSync(entry) || !fs.existsSync(path.join(repoRoot, 'apps/public-web/dist/index.html'))) {
     throw new Error('Run `pnpm build` first: gateway/dist or apps/public-web/dist is missing.');
   }

@@ -3,13 +3,15 @@
  * computed from the secret the page shows (as an authenticator app would), and sign-in through
  * the Turnstile stand-in widget.
  */
+import { createRequire } from 'node:module';
 import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { generate } from 'otplib';
 import type { Page } from 'playwright-core';
 import type { Stack } from '@tunnelscope/stack-tests';
-import { repoRoot } from '@tunnelscope/test-kit';
 import { settle } from './browser.js';
+
+// Entry points are resolved through each package's declared exports, never by a path into its dist/.
+const resolvePackage = createRequire(import.meta.url).resolve;
 
 export interface AdminAccount {
   username: string;
@@ -24,7 +26,7 @@ export async function createAdminWithCli(
   role: 'admin' | 'view_only' = 'admin',
 ): Promise<AdminAccount> {
   const email = `${username}@tunnelscope.example`;
-  const cli = path.join(repoRoot, 'services/auth-service/dist/cli/admin-create.js');
+  const cli = resolvePackage('@tunnelscope/auth-service/cli/admin-create');
   const out = await new Promise<string>((resolve, reject) => {
     const child = spawn(process.execPath, [cli, '--username', username, '--email', email, '--role', role], {
       env: { ...stack.env, LOG_LEVEL: 'warn' },

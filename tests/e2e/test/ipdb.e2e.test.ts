@@ -1,13 +1,16 @@
+import { createRequire } from 'node:module';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import type { Page } from 'playwright-core';
-import { repoRoot } from '@tunnelscope/test-kit';
 import { settle } from '../src/browser.js';
 import { createAdminWithCli, signIn, type AdminAccount } from '../src/admin.js';
 import { useE2E } from '../src/harness.js';
 import { SCREENSHOT_DIR } from '../src/screenshots.js';
+
+// Entry points are resolved through each package's declared exports, never by a path into its dist/.
+const resolvePackage = createRequire(import.meta.url).resolve;
 
 /**
  * The IP database tabs (issue 5) against the stack's own IP database, filled by the real
@@ -27,7 +30,7 @@ async function ipdbQuery<R extends pg.QueryResultRow>(sql: string): Promise<R[]>
 }
 
 async function generateSmallDataset(): Promise<void> {
-  const cli = path.join(repoRoot, 'packages/ipdb-dataset/dist/cli.js');
+  const cli = resolvePackage('@tunnelscope/ipdb-dataset/cli');
   await new Promise<void>((resolve, reject) => {
     const child = spawn(
       process.execPath,
