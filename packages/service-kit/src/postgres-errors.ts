@@ -7,3 +7,8 @@ export function isUniqueViolation(err: unknown, ...constraints: string[]): boole
   if (e?.code !== '23505') return false;
   return constraints.length === 0 || (typeof e.constraint === 'string' && constraints.includes(e.constraint));
 }
+
+/** Postgres undefined_table (SQLSTATE 42P01): the migrations have not run. */
+export function isMissingTable(err: unknown): boolean {
+  return (err as { code?: string } | null)?.code === '42P01';
+}

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { createServiceApp } from './fastify-app.js';
 import { ValidationError } from './errors.js';
-import { isSchemaValidationFailure, type FastifyPluginAsyncZod } from './validation.js';
+import { idOrNotFound, isSchemaValidationFailure, type FastifyPluginAsyncZod } from './validation.js';
 
 const bodySchema = z.object({
   email: z.string({ error: 'Email is required' }).email('Please enter a valid email address'),
@@ -98,6 +98,33 @@ describe('the zod validation path', () => {
     const bad = await app.inject({ method: 'GET', url: '/things/42' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('Invalid id');
+    await app.close();
+  });
+});
+
+describe('idOrNotFound', () => {
+  it('answers 404 with the given message for a malformed id, before the body is validated', async () => {
+    const app = createServiceApp({ service: 'test', logLevel: 'silent' });
+    const routes: FastifyPluginAsyncZod = async (r) => {
+      r.patch(
+        '/rows/:id',
+        {
+          preValidation: idOrNotFound(z.object({ id: z.string().uuid() }), 'Row not found'),
+          schema: { params: z.object({ id: z.string() }), body: bodySchema },
+        },
+        async (request) => ({ id: request.params.id }),
+      );
+    };
+    await app.register(routes);
+    const malformed = await app.inject({ method: 'PATCH', url: '/rows/42', payload: { nope: 1 } });
+    expect(malformed.statusCode).toBe(404);
+    expect(malformed.json()).toMatchObject({ success: false, message: 'Row not found' });
+    const wellFormed = await app.inject({
+      method: 'PATCH',
+      url: '/rows/6f1c2a8e-3c1b-4d1e-9a3f-0b2c4d6e8f10',
+      payload: { nope: 1 },
+    });
+    expect(wellFormed.statusCode).toBe(400);
     await app.close();
   });
 });

@@ -5,10 +5,10 @@
  * `ValidationError` built from the zod issues, so the answer is a 400 whose message is the first
  * issue's message (the spec's words, written in the schema).
  */
-import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
-import { ValidationError } from './errors.js';
+import { NotFoundError, ValidationError } from './errors.js';
 
 export {
   type FastifyPluginAsyncZod,
@@ -49,4 +49,15 @@ export function installZodValidation(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
     if (request.routeOptions.schema?.body !== undefined && !isPlainObject(request.body)) request.body = {};
   });
+}
+
+/**
+ * A `preValidation` hook for routes with an id in the path: a malformed id names no row, so it is
+ * answered 404 like an id that is not there, before the body is validated and before the role
+ * check can tell anything about the row.
+ */
+export function idOrNotFound(paramsSchema: ZodType, message: string) {
+  return async (request: FastifyRequest): Promise<void> => {
+    if (!paramsSchema.safeParse(request.params).success) throw new NotFoundError(message);
+  };
 }

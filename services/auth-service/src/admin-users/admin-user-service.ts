@@ -30,7 +30,7 @@ import { EMAIL_CONSTRAINTS, USERNAME_CONSTRAINTS } from '../db/errors.js';
 import type { AdminUserRow, AuthDb, Executor } from '../db/schema.js';
 import { generatePassword } from '../passwords/password-generator.js';
 import type { PasswordHasher } from '../passwords/password-hasher.js';
-import { requireAdminRole, type Actor } from '../sessions/actor.js';
+import { refuseUnlessAdmin, type Actor } from '../sessions/actor.js';
 import { deactivateSessionsOf } from '../sessions/session-repository.js';
 import {
   deleteAdmin,
@@ -135,7 +135,7 @@ export function createAdminUserService(deps: {
 
   return {
     async authorize(actor, operation, targetId) {
-      await requireAdminRole(audit, actor, {
+      await refuseUnlessAdmin(audit, actor, {
         operation,
         resource: RESOURCE,
         ...(targetId === undefined ? {} : { resourceId: targetId }),

@@ -10,12 +10,11 @@
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { adminEmailField, adminRoleSchema, passwordField, usernameField } from '@tunnelscope/contracts';
-import { AppError, createDb, systemClock } from '@tunnelscope/service-kit';
+import { AppError, createDb, isMissingTable, systemClock } from '@tunnelscope/service-kit';
 import { refuseTaken, uniqueConflict } from '../admin-users/admin-user-service.js';
 import { insertAdmin } from '../admin-users/admin-user-repository.js';
 import { createAuditLog } from '../audit/audit-log.js';
 import { parseCliConfig } from '../config.js';
-import { isMissingTable } from '../db/errors.js';
 import type { AuthDatabase } from '../db/schema.js';
 import { generatePassword } from '../passwords/password-generator.js';
 import { createPasswordHasher } from '../passwords/password-hasher.js';

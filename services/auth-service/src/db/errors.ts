@@ -4,8 +4,3 @@
  */
 export const USERNAME_CONSTRAINTS = ['admin_users_username_key', 'admin_users_username_lower_key'];
 export const EMAIL_CONSTRAINTS = ['admin_users_email_key', 'admin_users_email_lower_key'];
-
-/** Postgres undefined_table: the migrations have not run. */
-export function isMissingTable(err: unknown): boolean {
-  return (err as { code?: string } | null)?.code === '42P01';
-}

@@ -36,6 +36,6 @@ export async function refuse(audit: AuditLog, actor: Actor, attempt: Attempt): P
 }
 
 /** Passes for an admin; refuses (logged) anyone else. */
-export async function requireAdminRole(audit: AuditLog, actor: Actor, attempt: Attempt): Promise<void> {
+export async function refuseUnlessAdmin(audit: AuditLog, actor: Actor, attempt: Attempt): Promise<void> {
   if (actor.role !== 'admin') await refuse(audit, actor, attempt);
 }

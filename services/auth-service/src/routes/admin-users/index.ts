@@ -10,7 +10,7 @@ import {
   okResponseSchema,
   updateAdminUserRequestSchema,
 } from '@tunnelscope/contracts';
-import { NotFoundError, type FastifyPluginAsyncZod } from '@tunnelscope/service-kit';
+import { idOrNotFound, type FastifyPluginAsyncZod } from '@tunnelscope/service-kit';
 import type { FastifyRequest } from 'fastify';
 import type { AdminUserOperation } from '../../admin-users/admin-user-service.js';
 import { AUTH_MESSAGES } from '../../messages.js';
@@ -19,12 +19,7 @@ import type { RouteDeps } from '../route-deps.js';
 
 const base = ADMIN_API.adminUser.path;
 
-/** A malformed id names no account: 404, like an unknown one (checked before the role). */
-async function idOrNotFound(request: FastifyRequest): Promise<void> {
-  if (!adminIdParamsSchema.safeParse(request.params).success) {
-    throw new NotFoundError(ADMIN_MESSAGES.adminUserNotFound);
-  }
-}
+const adminUserIdOrNotFound = idOrNotFound(adminIdParamsSchema, ADMIN_MESSAGES.adminUserNotFound);
 
 const adminUserRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { services, authenticate }) => {
   app.addHook('onRequest', authenticate);
@@ -66,7 +61,7 @@ const adminUserRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { services
         body: updateAdminUserRequestSchema,
         response: { 200: adminUserResponseSchema },
       },
-      preValidation: [idOrNotFound, adminRoleFor('update')],
+      preValidation: [adminUserIdOrNotFound, adminRoleFor('update')],
     },
     async (request) => {
       const user = await services.adminUsers.update(actorOf(request), request.params.id, request.body);
@@ -78,7 +73,7 @@ const adminUserRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { services
     `${base}/:id`,
     {
       schema: { params: adminIdParamsSchema, response: { 200: okResponseSchema } },
-      preValidation: [idOrNotFound, adminRoleFor('delete')],
+      preValidation: [adminUserIdOrNotFound, adminRoleFor('delete')],
     },
     async (request) => {
       await services.adminUsers.remove(actorOf(request), request.params.id);
@@ -90,7 +85,7 @@ const adminUserRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { services
     `${base}/:id/reset-password`,
     {
       schema: { params: adminIdParamsSchema, response: { 200: okResponseSchema } },
-      preValidation: [idOrNotFound, adminRoleFor('reset_password')],
+      preValidation: [adminUserIdOrNotFound, adminRoleFor('reset_password')],
     },
     async (request) => {
       await services.adminUsers.resetPassword(actorOf(request), request.params.id);

@@ -18,14 +18,13 @@ import {
 } from '@tunnelscope/contracts';
 import {
   ForbiddenError,
-  NotFoundError,
   auditContextOf,
+  idOrNotFound,
   requireAdminRole,
   requireAdminSession,
   type FastifyPluginAsyncZod,
 } from '@tunnelscope/service-kit';
 import type { FastifyRequest } from 'fastify';
-import type { ZodType } from 'zod';
 import { FORM_LISTS, type FormListName, type Operator } from '../../review/review-service.js';
 import type { RouteDeps } from '../route-deps.js';
 
@@ -37,13 +36,6 @@ function operatorOf(request: FastifyRequest): Operator {
 function claimedId(params: unknown): string | undefined {
   const id = (params as { id?: unknown } | null)?.id;
   return typeof id === 'string' && id ? id.slice(0, 64) : undefined;
-}
-
-/** A malformed id names no row: 404, like an id that is not there, before the body is read. */
-function idOrNotFound(schema: ZodType, message: string) {
-  return async (request: FastifyRequest) => {
-    if (!schema.safeParse(request.params).success) throw new NotFoundError(message);
-  };
 }
 
 const LIST_PATHS: Record<FormListName, string> = {
