@@ -44,8 +44,6 @@ export default tseslint.config(
     files: TS_FILES,
     ignores: [
       '**/src/config.ts',
-      // Development tools whose whole job is reading their command line and environment.
-      'packages/*/src/cli.ts',
       ...TEST_FILES,
       'packages/test-kit/**',
       'tests/**',

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { migrate } from '@tunnelscope/ipdb-schema';
-import { DEFAULT_IPDB_URL } from '@tunnelscope/service-kit';
+import { loadConfig } from './config.js';
 import { generateDataset } from './generate.js';
 import { isScaleName, SCALES } from './scale.js';
 import { sourcePackages } from './sources.js';
@@ -40,6 +40,7 @@ async function main(): Promise<void> {
     },
     strict: true,
   });
+  const config = loadConfig();
   if (values.help) {
     say(USAGE);
     return;
@@ -48,7 +49,7 @@ async function main(): Promise<void> {
   const seed = Number(values.seed);
   if (!Number.isSafeInteger(seed) || seed < 0 || seed > 0xffffffff)
     fail('--seed must be an integer from 0 to 4294967295');
-  const url = values.url ?? process.env.IPDB_URL ?? DEFAULT_IPDB_URL;
+  const url = values.url ?? config.ipdbUrl;
   if (!/^postgres(ql)?:\/\//.test(url)) fail('--url must be a postgres:// URL');
   let asOf: Date | undefined;
   try {
@@ -56,7 +57,7 @@ async function main(): Promise<void> {
   } catch (err) {
     fail((err as Error).message);
   }
-  if (process.env.NODE_ENV === 'production' && !values.force) {
+  if (config.production && !values.force) {
     fail('NODE_ENV is production: this replaces every row of the IP database; add --force if you mean it');
   }
 
@@ -79,8 +80,8 @@ async function main(): Promise<void> {
   );
   for (const [table, n] of Object.entries(report.rows))
     say(`  ${table.padEnd(18)} ${n.toLocaleString('en-US')}`);
-  if (process.env.IPDB_GENERATE_REPORT) {
-    fs.writeFileSync(process.env.IPDB_GENERATE_REPORT, `${JSON.stringify(report, null, 2)}\n`);
+  if (config.reportPath) {
+    fs.writeFileSync(config.reportPath, `${JSON.stringify(report, null, 2)}\n`);
   }
 }
 
