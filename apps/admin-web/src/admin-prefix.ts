@@ -1,6 +1,6 @@
 /**
- * The panel's prefix, `/admin-<hex>`, read from its own address (DECISIONS.md: never built into
- * a bundle). Every admin call goes below it.
+ * The panel's prefix, `/admin-<hex>`, read from its own address: the hex is configuration, never
+ * built into a bundle. Every admin call, and the router's every path, goes below it.
  */
 const PREFIX = /^\/admin-[0-9a-f]+/i;
 

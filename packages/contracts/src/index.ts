@@ -16,6 +16,8 @@ export * from './client-rules.js';
 export * from './runtime-config.js';
 export * from './admin-constants.js';
 export * from './admin-routes.js';
+export * from './admin-panel.js';
+export * from './admin-answers.js';
 export * from './admin-api.js';
 export * from './ipdb-api.js';
 export * from './admin-review.js';

@@ -86,6 +86,13 @@ describe('admin sign-in, 2FA, sessions and roles', () => {
     }
     await shot(page, 'dashboard');
 
+    // The open tab is the address, so a reload (or a shared link) opens the same tab.
+    expect(new URL(page.url()).pathname).toBe(`${e2e.stack.adminPrefix}/app/overview`);
+    await page.getByRole('tab', { name: 'Logs' }).click();
+    await page.waitForURL(`**${e2e.stack.adminPrefix}/app/logs`);
+    await page.reload();
+    await page.getByRole('tab', { name: 'Logs', selected: true }).waitFor();
+
     const rows = await e2e.query<{ action: string; success: boolean }>(
       `select action, success from admin_logs where username = $1 order by created_at`,
       [admin.username],
@@ -247,10 +254,15 @@ describe('admin sign-in, 2FA, sessions and roles', () => {
     await page.getByLabel('Verification code').fill(backupCodes[2]!.trim());
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.getByText(`Welcome, ${admin.username}`).waitFor();
-    await page.goto(`${adminUrl(e2e.stack)}#users`);
+    // The view is the address: opening it directly (a bookmark, a shared link) shows it.
+    await page.goto(`${adminUrl(e2e.stack)}/app/users`);
     await page.getByTestId('data-row').first().waitFor();
     await page.getByRole('button', { name: 'Add Admin User' }).waitFor();
     await shot(page, 'users');
+    // A bookmark from when views lived in the hash still opens its view, at its path.
+    await page.goto(`${adminUrl(e2e.stack)}/#users`);
+    await page.getByRole('button', { name: 'Add Admin User' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(`${e2e.stack.adminPrefix}/app/users`);
     await openProfileMenu(page);
     await page.getByRole('menuitem', { name: 'Profile Settings' }).click();
     await page.getByRole('tab', { name: 'General' }).waitFor();

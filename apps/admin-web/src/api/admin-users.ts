@@ -1,6 +1,6 @@
 /**
- * Admin accounts (admin §7 "Admin users"). The list itself is the generic data table over
- * `GET /data/admin-users`; these are the changes. Each one reloads every table over that list.
+ * Admin accounts: create, edit, reset password, delete. The list itself is the generic data table
+ * over `GET /data/admin-users`; each change here reloads every table over that list.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
@@ -11,7 +11,7 @@ import {
   type CreateAdminUserRequest,
   type UpdateAdminUserRequest,
 } from '@tunnelscope/contracts';
-import { adminFetch } from './client.js';
+import { adminCall } from './client.js';
 import { deleteListRow, listKeys } from './list.js';
 
 export const ADMIN_USERS_LIST_PATH = ADMIN_API.listAdminUsers.path;
@@ -19,19 +19,22 @@ export const ADMIN_USERS_LIST_PATH = ADMIN_API.listAdminUsers.path;
 const userPath = (id: string) => `${ADMIN_API.adminUser.path}/${encodeURIComponent(id)}`;
 
 export async function createAdminUser(body: CreateAdminUserRequest): Promise<AdminUser> {
-  const answer = await adminFetch<unknown>(ADMIN_API.createAdminUser.path, { method: 'POST', body });
-  return adminUserResponseSchema.parse(answer).data.user;
+  const answer = await adminCall(ADMIN_API.createAdminUser.path, adminUserResponseSchema, {
+    method: 'POST',
+    body,
+  });
+  return answer.data.user;
 }
 
 export async function updateAdminUser(id: string, body: UpdateAdminUserRequest): Promise<AdminUser> {
-  const answer = await adminFetch<unknown>(userPath(id), { method: 'PUT', body });
-  return adminUserResponseSchema.parse(answer).data.user;
+  const answer = await adminCall(userPath(id), adminUserResponseSchema, { method: 'PUT', body });
+  return answer.data.user;
 }
 
 /** The server mails a generated password to the user and ends their sessions. */
 export async function resetAdminUserPassword(id: string): Promise<string | undefined> {
-  const answer = await adminFetch<unknown>(`${userPath(id)}/reset-password`, { method: 'POST' });
-  return okResponseSchema.parse(answer).message;
+  const answer = await adminCall(`${userPath(id)}/reset-password`, okResponseSchema, { method: 'POST' });
+  return answer.message;
 }
 
 export async function deleteAdminUser(id: string): Promise<void> {

@@ -1,10 +1,20 @@
 /**
- * The admin API client (admin §7, DECISIONS.md): the only place that calls fetch. Every call goes
- * below the panel's prefix, sends cookies and JSON, and is tried up to 3 times 500 ms apart, but
- * only after a network failure or a 5xx answer: a 4xx is final (retrying it would triple lockout
- * counts, spend single-use codes and triple audit rows).
+ * The admin API client: the only place that calls fetch, and the one place answers are checked.
+ * Every call goes below the panel's prefix, sends cookies and JSON, and is tried up to 3 times
+ * 500 ms apart, but only after a network failure or a 5xx answer: a 4xx is final (retrying it
+ * would triple lockout counts, spend single-use codes and triple audit rows).
+ *
+ * Every answer is parsed with its schema from @tunnelscope/contracts (`adminCall`), never cast;
+ * an answer of another shape throws `UnexpectedAnswerError`, which every view treats like any
+ * other failed call.
  */
-import { ADMIN_TIMINGS, BACKGROUND_REQUEST_HEADER } from '@tunnelscope/contracts';
+import {
+  ADMIN_TIMINGS,
+  adminErrorBodySchema,
+  BACKGROUND_REQUEST_HEADER,
+  type AdminErrorBody,
+} from '@tunnelscope/contracts';
+import type { z } from 'zod';
 import { adminPrefix } from '../admin-prefix.js';
 
 /** A non-OK answer: 'HTTP {status}: {statusText}', keeping the server's JSON body for messages. */
@@ -19,16 +29,19 @@ export class AdminApiError extends Error {
     this.name = 'AdminApiError';
   }
 
-  /** The server's `message`, which toasts prefer over their own text (admin §8). */
+  private get readable(): AdminErrorBody {
+    const parsed = adminErrorBodySchema.safeParse(this.body);
+    return parsed.success ? parsed.data : {};
+  }
+
+  /** The server's `message`, which toasts prefer over their own text. */
   get serverMessage(): string | undefined {
-    const b = this.body as { message?: unknown } | null;
-    return b && typeof b.message === 'string' ? b.message : undefined;
+    return this.readable.message;
   }
 
   /** The server's machine-readable `error` code. */
   get code(): string | undefined {
-    const b = this.body as { error?: unknown } | null;
-    return b && typeof b.error === 'string' ? b.error : undefined;
+    return this.readable.error;
   }
 }
 
@@ -48,7 +61,7 @@ export interface AdminRequest {
   /** Sent as JSON; POSTs without a payload send `{}` ... as an empty JSON body. */
   body?: unknown;
   query?: Record<string, string | number | boolean | undefined | null>;
-  /** The panel's own polling: does not move the session's lastActivity (DECISIONS.md). */
+  /** The panel's own polling: it does not count as the operator's activity on the session. */
   background?: boolean;
   /** Statuses whose JSON body is a normal result (login's 401 carrying requires2FA). */
   acceptStatuses?: readonly number[];
@@ -76,7 +89,11 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-export async function adminFetch<T>(path: string, request: AdminRequest = {}): Promise<T> {
+/**
+ * One call, with the retries above; answers the parsed JSON body (null when there was none) of a
+ * 2xx answer or of one of `acceptStatuses`. Callers parse it: `adminCall` does both.
+ */
+export async function adminFetch(path: string, request: AdminRequest = {}): Promise<unknown> {
   const method = request.method ?? 'GET';
   const headers: Record<string, string> = { accept: 'application/json' };
   if (method !== 'GET') headers['content-type'] = 'application/json';
@@ -105,13 +122,47 @@ export async function adminFetch<T>(path: string, request: AdminRequest = {}): P
       continue;
     }
     const body = await readJson(response);
-    if (response.ok || request.acceptStatuses?.includes(response.status)) return body as T;
+    if (response.ok || request.acceptStatuses?.includes(response.status)) return body;
     const error = new AdminApiError(response.status, response.statusText, body);
     if (response.status < 500) throw error;
     lastError = error;
     lastStatus = response.status;
   }
   throw new RetriesExhaustedError(lastStatus, lastError);
+}
+
+/** An answer that does not have the shape its contract gives it: a failed call like any other. */
+export class UnexpectedAnswerError extends Error {
+  constructor(
+    /** What was expected, e.g. 'answer from /auth/me'. */
+    readonly what: string,
+    /** The first mismatch, e.g. 'data.user.id: Invalid UUID'. */
+    readonly issue: string,
+  ) {
+    super(`Unexpected ${what} (${issue})`);
+    this.name = 'UnexpectedAnswerError';
+  }
+}
+
+function firstIssue(error: z.ZodError): string {
+  const issue = error.issues[0];
+  return issue ? `${issue.path.join('.') || 'body'}: ${issue.message}` : 'invalid body';
+}
+
+/** `body` as `schema` reads it, or an UnexpectedAnswerError naming `what` and the first mismatch. */
+export function parseAnswer<S extends z.ZodType>(schema: S, body: unknown, what: string): z.output<S> {
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw new UnexpectedAnswerError(what, firstIssue(parsed.error));
+  return parsed.data;
+}
+
+/** `adminFetch`, then the answer parsed with `schema` (its contract). */
+export async function adminCall<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  request: AdminRequest = {},
+): Promise<z.output<S>> {
+  return parseAnswer(schema, await adminFetch(path, request), `answer from ${path}`);
 }
 
 /** A message for an alert or toast: the server's text when it sent one, else `fallback`. */

@@ -1,8 +1,7 @@
 /**
- * The IP database calls of admin §7 ("Database analytics and IP search"): the analytics payload,
- * kept in memory for 5 minutes (admin §9), and the IP search.
+ * The IP database calls: the analytics payload, kept in memory for 5 minutes, and the IP search.
  *
- * The IP database may be down while everything else works (DECISIONS.md): the server then answers
+ * The IP database may be down while everything else works: the server then answers
  * `networkError: true`, with a 200 or a 503. That is a state of its own (the orange offline panel),
  * so the body is read for it before any status turns into an error.
  */
@@ -10,14 +9,15 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ADMIN_API,
   ADMIN_TIMINGS,
+  adminErrorBodySchema,
   analyticsResponseSchema,
+  ipDatabaseOfflineSchema,
   searchIpResponseSchema,
   type AnalyticsPayload,
   type IpSearchRecord,
 } from '@tunnelscope/contracts';
 import { useCallback, useRef } from 'react';
-import type { z } from 'zod';
-import { AdminApiError, RetriesExhaustedError, adminFetch } from './client.js';
+import { AdminApiError, RetriesExhaustedError, adminFetch, parseAnswer } from './client.js';
 
 /** Shown when the server says the database is offline without saying why. */
 export const DATABASE_OFFLINE_FALLBACK = 'The IP database cannot be reached';
@@ -46,24 +46,14 @@ function failedStatus(error: unknown): number {
   return 0;
 }
 
-function field(body: unknown, key: string): unknown {
-  return body && typeof body === 'object' ? (body as Record<string, unknown>)[key] : undefined;
-}
-
-function textField(body: unknown, key: string): string | undefined {
-  const value = field(body, key);
-  return typeof value === 'string' && value.trim() ? value : undefined;
-}
+/** Text worth showing: not empty, not only spaces. */
+const shown = (text: string | undefined): string | undefined => (text?.trim() ? text : undefined);
 
 /** A `DatabaseOfflineError` when the body says `networkError: true`, else null. */
 function offlineError(body: unknown): DatabaseOfflineError | null {
-  if (field(body, 'networkError') !== true) return null;
-  return new DatabaseOfflineError(textField(body, 'message') ?? DATABASE_OFFLINE_FALLBACK);
-}
-
-function firstIssue(error: z.ZodError): string {
-  const issue = error.issues[0];
-  return issue ? `${issue.path.join('.') || 'body'}: ${issue.message}` : 'invalid body';
+  const offline = ipDatabaseOfflineSchema.safeParse(body);
+  if (!offline.success) return null;
+  return new DatabaseOfflineError(shown(offline.data.message) ?? DATABASE_OFFLINE_FALLBACK);
 }
 
 function abortable(ms: number, signal?: AbortSignal): Promise<void> {
@@ -100,7 +90,7 @@ export async function fetchAnalytics(signal?: AbortSignal): Promise<AnalyticsSna
   let body: unknown;
   try {
     // adminFetch sends cookies with `cache: 'no-store'` below the panel's prefix.
-    body = await adminFetch<unknown>(ADMIN_API.advancedAnalytics.path, { signal });
+    body = await adminFetch(ADMIN_API.advancedAnalytics.path, { signal });
   } catch (error) {
     const offline = offlineError(failedBody(error));
     if (offline) throw offline;
@@ -111,9 +101,7 @@ export async function fetchAnalytics(signal?: AbortSignal): Promise<AnalyticsSna
   }
   const offline = offlineError(body);
   if (offline) throw offline;
-  const parsed = analyticsResponseSchema.safeParse(body);
-  if (!parsed.success) throw new Error(`Unexpected analytics answer (${firstIssue(parsed.error)})`);
-  const answer = parsed.data;
+  const answer = parseAnswer(analyticsResponseSchema, body, 'analytics answer');
   if (!answer.success || !answer.data) {
     throw new Error(answer.message ?? answer.error ?? 'Failed to fetch analytics');
   }
@@ -122,7 +110,7 @@ export async function fetchAnalytics(signal?: AbortSignal): Promise<AnalyticsSna
 
 /**
  * Module-level on purpose: it outlives the tab, so leaving Database Analytics and coming back
- * within 5 minutes shows the same figures without a call (admin §4, §9).
+ * within 5 minutes shows the same figures without a call.
  */
 let cachedSnapshot: AnalyticsSnapshot | null = null;
 
@@ -144,7 +132,7 @@ export interface LoadAnalyticsOptions {
 }
 
 /**
- * The cached analytics when fresh; otherwise a fetch, started after a 100 ms delay (admin §9) so
+ * The cached analytics when fresh; otherwise a fetch, started after a 100 ms delay so
  * the tab paints before the heaviest call of the panel goes out. A forced load goes at once.
  */
 export async function loadAnalytics({
@@ -205,8 +193,8 @@ export interface IpSearchResult {
 
 /** The server's message for a failed search, else the client's own ('HTTP 500: …'). */
 function searchFailureMessage(error: unknown): string {
-  const body = failedBody(error);
-  const serverMessage = textField(body, 'message') ?? textField(body, 'error');
+  const said = adminErrorBodySchema.safeParse(failedBody(error));
+  const serverMessage = said.success ? (shown(said.data.message) ?? shown(said.data.error)) : undefined;
   if (serverMessage) return serverMessage;
   if (error instanceof RetriesExhaustedError && error.lastError instanceof Error)
     return error.lastError.message;
@@ -217,7 +205,7 @@ function searchFailureMessage(error: unknown): string {
 export async function searchIp(ipAddress: string): Promise<IpSearchResult> {
   let body: unknown;
   try {
-    body = await adminFetch<unknown>(ADMIN_API.searchIp.path, { method: 'POST', body: { ipAddress } });
+    body = await adminFetch(ADMIN_API.searchIp.path, { method: 'POST', body: { ipAddress } });
   } catch (error) {
     const offline = offlineError(failedBody(error));
     if (offline) throw offline;
@@ -225,9 +213,7 @@ export async function searchIp(ipAddress: string): Promise<IpSearchResult> {
   }
   const offline = offlineError(body);
   if (offline) throw offline;
-  const parsed = searchIpResponseSchema.safeParse(body);
-  if (!parsed.success) throw new Error(`Unexpected search answer (${firstIssue(parsed.error)})`);
-  const answer = parsed.data;
+  const answer = parseAnswer(searchIpResponseSchema, body, 'search answer');
   if (!answer.success) throw new Error(answer.message ?? answer.error ?? 'Search failed');
   const records = answer.data ?? [];
   return {

@@ -1,18 +1,24 @@
 /**
- * Generic list fetching for the data tables (admin §7 "Data lists"): every list is one GET with
- * page, limit and optionally search, the list's filter keys, sort and order; paging, search,
- * filtering and sorting all happen on the server. The answer carries its rows under one of the
- * spec's keys (`data.entries`, `data.requests`, `data.contacts` or `data.logs`) beside
- * `data.pagination`.
+ * Generic list fetching for the data tables: every list is one GET with page, limit and
+ * optionally search, the list's filter keys, sort and order; paging, search, filtering and
+ * sorting all happen on the server. The answer carries its rows under one of the spec's keys
+ * (`data.entries`, `data.requests`, `data.contacts` or `data.logs`) beside `data.pagination`;
+ * every row is checked with the list's row schema from @tunnelscope/contracts.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { reviewPaginationSchema, type ReviewPagination, type SortOrder } from '@tunnelscope/contracts';
-import type { ZodType } from 'zod';
-import { AdminApiError, adminFetch, RetriesExhaustedError } from './client.js';
+import {
+  adminErrorBodySchema,
+  adminRefusalSchema,
+  okResponseSchema,
+  reviewPaginationSchema,
+  type ReviewPagination,
+  type SortOrder,
+} from '@tunnelscope/contracts';
+import { z, type ZodType } from 'zod';
+import { AdminApiError, adminCall, adminFetch, parseAnswer, RetriesExhaustedError } from './client.js';
 
 /** The keys a list answer may carry its rows under, in the order they are looked for. */
 export const LIST_DATA_KEYS = ['entries', 'requests', 'contacts', 'logs'] as const;
-export type ListDataKey = (typeof LIST_DATA_KEYS)[number];
 
 /** The value of a filter that means "no filter": never sent. */
 export const ALL_FILTER_VALUE = 'all';
@@ -36,8 +42,8 @@ export interface ListPage<Row> {
 export interface ListOptions<Row> {
   /** Where the rows are; by default whichever of LIST_DATA_KEYS the answer has. */
   dataKey?: string;
-  /** Validates (and may transform) each row; rows are taken as they come without it. */
-  rowSchema?: ZodType<Row>;
+  /** Checks (and may transform) each row: a schema of @tunnelscope/contracts. */
+  rowSchema: ZodType<Row>;
   signal?: AbortSignal;
 }
 
@@ -64,33 +70,38 @@ export class ListResponseError extends Error {
   }
 }
 
-/** Picks the rows and the pagination out of a list answer. */
+/** A successful answer whose `data` holds the rows somewhere (see LIST_DATA_KEYS). */
+const listEnvelopeSchema = z.object({
+  success: z.literal(true),
+  data: z.record(z.string(), z.unknown()),
+});
+
+/** Picks the rows and the pagination out of a list answer, each row checked with `rowSchema`. */
 export function readListResponse<Row>(
   body: unknown,
-  options: Omit<ListOptions<Row>, 'signal'> = {},
+  { dataKey, rowSchema }: Omit<ListOptions<Row>, 'signal'>,
 ): ListPage<Row> {
-  const envelope = (body ?? {}) as { success?: unknown; message?: unknown; data?: Record<string, unknown> };
-  if (envelope.success !== true || typeof envelope.data !== 'object' || envelope.data === null) {
-    throw new ListResponseError(
-      typeof envelope.message === 'string' ? envelope.message : 'Failed to load data',
-    );
+  const envelope = listEnvelopeSchema.safeParse(body);
+  if (!envelope.success) {
+    const refusal = adminErrorBodySchema.safeParse(body);
+    throw new ListResponseError((refusal.success && refusal.data.message) || 'Failed to load data');
   }
-  const data = envelope.data;
-  const key = options.dataKey ?? LIST_DATA_KEYS.find((candidate) => Array.isArray(data[candidate]));
+  const data = envelope.data.data;
+  const key = dataKey ?? LIST_DATA_KEYS.find((candidate) => Array.isArray(data[candidate]));
   const raw = key === undefined ? undefined : data[key];
   if (!Array.isArray(raw)) throw new ListResponseError('The list answer has no rows');
   const pagination = reviewPaginationSchema.safeParse(data.pagination);
   if (!pagination.success) throw new ListResponseError('The list answer has no pagination');
-  const rows = options.rowSchema ? raw.map((row) => options.rowSchema!.parse(row)) : (raw as Row[]);
+  const rows = parseAnswer(z.array(rowSchema), raw, 'rows in the list answer');
   return { rows, pagination: pagination.data };
 }
 
 export async function fetchList<Row>(
   endpoint: string,
   params: ListParams,
-  options: ListOptions<Row> = {},
+  options: ListOptions<Row>,
 ): Promise<ListPage<Row>> {
-  const body = await adminFetch<unknown>(endpoint, {
+  const body = await adminFetch(endpoint, {
     query: listQuery(params),
     signal: options.signal,
   });
@@ -109,7 +120,7 @@ export const listKeys = {
 export function useList<Row>(
   endpoint: string,
   params: ListParams,
-  options: Omit<ListOptions<Row>, 'signal'> = {},
+  options: Omit<ListOptions<Row>, 'signal'>,
 ) {
   return useQuery({
     queryKey: listKeys.page(endpoint, params, options.dataKey),
@@ -126,21 +137,20 @@ export class DeleteRefusedError extends Error {
   }
 }
 
-/** `DELETE {endpoint}/{id}` (admin §7 "Data lists"). */
+/** What a delete may answer: done, or a refusal without an HTTP error. */
+const deleteAnswerSchema = z.union([okResponseSchema, adminRefusalSchema]);
+
+/** `DELETE {endpoint}/{id}`. */
 export async function deleteListRow(endpoint: string, id: string | number): Promise<void> {
-  const body = await adminFetch<{ success?: unknown; error?: unknown; message?: unknown } | null>(
-    `${endpoint}/${encodeURIComponent(String(id))}`,
-    { method: 'DELETE' },
-  );
-  if (body && body.success === false) {
-    const reason = [body.message, body.error].find((v): v is string => typeof v === 'string' && v !== '');
-    throw new DeleteRefusedError(reason);
-  }
+  const answer = await adminCall(`${endpoint}/${encodeURIComponent(String(id))}`, deleteAnswerSchema, {
+    method: 'DELETE',
+  });
+  if (!answer.success) throw new DeleteRefusedError(answer.message || answer.error || undefined);
 }
 
 /**
- * Admin §8 "Tables": 'Failed to delete entry: {error or Unknown error}' when the server answered,
- * 'Failed to delete entry' when it could not be reached.
+ * The delete failure toast: 'Failed to delete entry: {error or Unknown error}' when the server
+ * answered, 'Failed to delete entry' when it could not be reached (or answered nonsense).
  */
 export function deleteErrorText(error: unknown): string {
   if (error instanceof DeleteRefusedError)

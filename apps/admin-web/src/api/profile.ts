@@ -1,4 +1,4 @@
-/** The operator's own profile (admin §7 POST /auth/update-profile), typed by the contracts. */
+/** The operator's own profile: POST /auth/update-profile, its answer parsed with the contracts' schema. */
 import { useMutation } from '@tanstack/react-query';
 import {
   ADMIN_API,
@@ -6,7 +6,7 @@ import {
   type AdminUser,
   type UpdateProfileRequest,
 } from '@tunnelscope/contracts';
-import { adminFetch } from './client.js';
+import { adminCall } from './client.js';
 
 export interface ProfileUpdateResult {
   message: string;
@@ -16,9 +16,11 @@ export interface ProfileUpdateResult {
 export function useUpdateProfile() {
   return useMutation<ProfileUpdateResult, Error, UpdateProfileRequest>({
     mutationFn: async (request) => {
-      const body = await adminFetch<unknown>(ADMIN_API.updateProfile.path, { method: 'POST', body: request });
-      const parsed = updateProfileResponseSchema.parse(body);
-      return { message: parsed.message, user: parsed.data.user };
+      const answer = await adminCall(ADMIN_API.updateProfile.path, updateProfileResponseSchema, {
+        method: 'POST',
+        body: request,
+      });
+      return { message: answer.message, user: answer.data.user };
     },
   });
 }

@@ -1,27 +1,20 @@
 /**
- * The operators' review calls (admin §2 Overview, Waitlist, VPN Requests, Contacts; §4 "Entry
- * status"; §7 "Data lists" and "Sessions and dashboard"): the overview stats and the status-and-
- * notes update of a waitlist entry, VPN request or contact. The lists themselves are the generic
- * data tables over `GET {endpoint}` (api/list.ts).
+ * The operators' review calls: the Overview's stats, and the status-and-notes update of a waitlist
+ * entry, VPN request or contact. The lists themselves are the generic data tables over
+ * `GET {endpoint}` (api/list.ts).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ADMIN_API,
+  adminRefusalSchema,
   overviewResponseSchema,
   reviewUpdateResponseSchema,
   type DashboardStats,
   type RecordStatus,
 } from '@tunnelscope/contracts';
-import { adminFetch, messageOf } from './client.js';
+import { z } from 'zod';
+import { adminCall, messageOf } from './client.js';
 import { listKeys } from './list.js';
-
-/** The lists whose rows carry a status and notes: PATCH `{endpoint}/{id}` with `{status, notes}`. */
-export const REVIEW_ENDPOINTS = {
-  waitlist: ADMIN_API.waitlist.path,
-  vpnRequests: ADMIN_API.vpnRequests.path,
-  contacts: ADMIN_API.contacts.path,
-} as const;
-export type ReviewEndpoint = (typeof REVIEW_ENDPOINTS)[keyof typeof REVIEW_ENDPOINTS];
 
 export const overviewKeys = {
   all: ['overview'] as const,
@@ -29,8 +22,8 @@ export const overviewKeys = {
 
 /** `GET /dashboard/overview`: waitlist, VPN requests and contacts, each with total and verified. */
 export async function fetchOverview(signal?: AbortSignal): Promise<DashboardStats> {
-  const body = await adminFetch<unknown>(ADMIN_API.overview.path, { signal });
-  return overviewResponseSchema.parse(body).data.stats;
+  const answer = await adminCall(ADMIN_API.overview.path, overviewResponseSchema, { signal });
+  return answer.data.stats;
 }
 
 /** The Overview's stats; the header's Refresh (an invalidation of every query) reloads them. */
@@ -63,29 +56,24 @@ export class ReviewUpdateRefusedError extends Error {
   }
 }
 
-/**
- * `PATCH {endpoint}/{id}` with `{status, notes}` (admin §7). Answers what the server stored, or
- * what was sent when the answer does not say.
- */
+/** What a status update may answer: what the server stored, or a refusal. */
+const reviewUpdateAnswerSchema = z.union([reviewUpdateResponseSchema, adminRefusalSchema]);
+
+/** `PATCH {endpoint}/{id}` with `{status, notes}`. Answers what the server stored. */
 export async function updateReviewEntry(
   endpoint: string,
   id: string,
   update: ReviewUpdate,
 ): Promise<ReviewUpdate> {
-  const body = await adminFetch<unknown>(`${endpoint}/${encodeURIComponent(id)}`, {
+  const answer = await adminCall(`${endpoint}/${encodeURIComponent(id)}`, reviewUpdateAnswerSchema, {
     method: 'PATCH',
     body: { status: update.status, notes: update.notes },
   });
-  const answer = (body ?? {}) as { success?: unknown; message?: unknown; error?: unknown };
-  if (answer.success === false) {
-    const reason = [answer.message, answer.error].find((v): v is string => typeof v === 'string' && v !== '');
-    throw new ReviewUpdateRefusedError(reason);
-  }
-  const parsed = reviewUpdateResponseSchema.safeParse(body);
-  return parsed.success ? parsed.data.data : update;
+  if (!answer.success) throw new ReviewUpdateRefusedError(answer.message || answer.error || undefined);
+  return answer.data;
 }
 
-/** The text of the 'Update failed' toast (admin §8): the server's reason when it gave one. */
+/** The text of the 'Update failed' toast: the server's reason when it gave one. */
 export const UPDATE_FAILED_TITLE = 'Update failed';
 export const UPDATE_FAILED_FALLBACK = 'The status and notes were not saved. Please try again.';
 export function updateErrorText(error: unknown): string {

@@ -1,9 +1,8 @@
 /**
- * Active admin sessions (admin §7 "Sessions and dashboard"): the list, polled every 30 seconds,
- * and disconnect.
+ * Active admin sessions: the list, polled every 30 seconds, and disconnect.
  *
- * The poll is a background call (DECISIONS.md): it neither moves the operator's lastActivity nor
- * writes an `active_sessions_view` log row. The first load, the tab's Refresh and the header's
+ * The poll is a background call: it neither moves the operator's lastActivity nor writes an
+ * `active_sessions_view` log row. The first load, the tab's Refresh and the header's
  * Refresh (an invalidation) are views the operator asked for and go out as ordinary calls.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -16,7 +15,7 @@ import {
   type OkResponse,
 } from '@tunnelscope/contracts';
 import { useEffect } from 'react';
-import { adminFetch } from './client.js';
+import { adminCall } from './client.js';
 
 export const sessionKeys = {
   all: ['sessions'] as const,
@@ -26,8 +25,8 @@ export const sessionKeys = {
 export async function fetchActiveSessions(
   options: { background?: boolean; signal?: AbortSignal } = {},
 ): Promise<ListedSession[]> {
-  const body = await adminFetch<unknown>(ADMIN_API.activeSessions.path, options);
-  return activeSessionsResponseSchema.parse(body).data.sessions;
+  const answer = await adminCall(ADMIN_API.activeSessions.path, activeSessionsResponseSchema, options);
+  return answer.data.sessions;
 }
 
 /**
@@ -63,13 +62,11 @@ export function useActiveSessions(pollMs: number = ADMIN_TIMINGS.sessionsRefresh
 export function useDisconnectSession() {
   const queryClient = useQueryClient();
   return useMutation<OkResponse, Error, string>({
-    mutationFn: async (sessionId) => {
-      const body = await adminFetch<unknown>(ADMIN_API.disconnectSession.path, {
+    mutationFn: (sessionId) =>
+      adminCall(ADMIN_API.disconnectSession.path, okResponseSchema, {
         method: 'POST',
         body: { sessionId },
-      });
-      return okResponseSchema.parse(body);
-    },
+      }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: sessionKeys.all }),
   });
 }

@@ -23,17 +23,17 @@ function Probe({ dashboard = false }: { dashboard?: boolean }) {
       <output data-testid="error">{auth.error ?? ''}</output>
       <output data-testid="outcome">{outcome ?? ''}</output>
       <button
-        onClick={async () =>
-          setOutcome(
-            await auth.login({ username: 'ada', password: 'pw', turnstileToken: 'XXXX.DUMMY.TOKEN.XXXX' }),
-          )
+        onClick={() =>
+          void auth
+            .login({ username: 'ada', password: 'pw', turnstileToken: 'XXXX.DUMMY.TOKEN.XXXX' })
+            .then(setOutcome)
         }
       >
         login
       </button>
       <button
-        onClick={async () =>
-          setOutcome(await auth.login({ username: 'ada', password: 'pw', totpCode: '123456' }))
+        onClick={() =>
+          void auth.login({ username: 'ada', password: 'pw', totpCode: '123456' }).then(setOutcome)
         }
       >
         verify

@@ -1,6 +1,6 @@
 /**
- * The auth state of admin §3 and §4: user, isAuthenticated, isLoading (the auth check on load),
- * error; and the transitions: the check on load, login (step 1 and step 2), logout.
+ * The auth state: user, isAuthenticated, isLoading (the auth check on load), error; and the
+ * transitions: the check on load, login (step 1 and step 2), logout.
  *
  * `isLoading` covers only the auth check, never a login in flight: the login form must stay
  * mounted while it waits, or step 2 would lose what step 1 typed.
@@ -118,8 +118,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         const signedIn = answer.data?.user ?? (await fetchCurrentUser());
         setError(null);
         setUser(signedIn);
-        // Admin §4: if the dashboard has not appeared shortly after success (a stale view, a
-        // render that never came), a reload brings it up from the new session cookie.
+        // If the dashboard has not appeared shortly after success (a stale view, a render that
+        // never came), a reload brings it up from the new session cookie.
         clearTimeout(reloadCheck.current);
         reloadCheck.current = setTimeout(() => {
           if (!dashboardShown.current) reloadPage();
@@ -127,7 +127,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         return 'success';
       }
       if (answer.requires2FA) {
-        // Arriving at step 2 clears the error (admin §4). A code refused in step 2 asks for 2FA
+        // Arriving at step 2 clears the error. A code refused in step 2 asks for 2FA
         // again; its message ('Invalid verification code') is the one thing worth showing then.
         setError(credentials.totpCode && answer.message ? answer.message : null);
         return 'requires2FA';
@@ -146,7 +146,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     try {
       await postLogout();
     } catch {
-      // Admin §4: the reload happens whatever the server said; the session cookie is the
+      // The reload happens whatever the server said: the session cookie is the
       // server's to end, and a failed call must not leave the operator stuck signed in on screen.
     } finally {
       setUser(null);

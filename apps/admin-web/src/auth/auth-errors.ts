@@ -1,5 +1,5 @@
 /**
- * Which auth errors an operator sees (admin §4 and §8). Pure, so every rule has a unit test.
+ * Which auth errors an operator sees, and in which words. Pure, so every rule has a unit test.
  */
 import { ADMIN_MESSAGES } from '@tunnelscope/contracts';
 import { AdminApiError, RetriesExhaustedError } from '../api/client.js';
@@ -47,7 +47,7 @@ export function authCheckErrorMessage(error: unknown): string | null {
   return texts[0] || null;
 }
 
-/** Admin §8: a login error that mentions 401 or Unauthorized is kept in state but not shown. */
+/** A login error that mentions 401 or Unauthorized is kept in state but not shown. */
 export function visibleLoginError(error: string | null): string | null {
   if (!error) return null;
   return /401|unauthorized/i.test(error) ? null : error;

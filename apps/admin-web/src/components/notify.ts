@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
 
-/** Toasts of admin §8: a destructive (red) style for failures, teal for success, blue for notes. */
+/** The panel's toasts: red for failures, teal for success, blue for notes. */
 export function notifyError(title: string | undefined, message: string): void {
   notifications.show({ color: 'red', title, message, autoClose: 8000 });
 }

@@ -4,6 +4,7 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, type RenderOptions } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
+import { MemoryRouter, useLocation } from 'react-router-dom';
 
 /** A query client for one test: no retries of its own (the API client retries), nothing cached across tests. */
 export function testQueryClient(): QueryClient {
@@ -12,23 +13,48 @@ export function testQueryClient(): QueryClient {
   });
 }
 
-export function TestProviders({ children, client }: { children: ReactNode; client?: QueryClient }) {
+export function TestProviders({
+  children,
+  client,
+  path = '/',
+}: {
+  children: ReactNode;
+  client?: QueryClient;
+  path?: string;
+}) {
   return (
     <MantineProvider defaultColorScheme="dark">
       <QueryClientProvider client={client ?? testQueryClient()}>
         <ModalsProvider>
           <Notifications />
-          {children}
+          <MemoryRouter initialEntries={[path]}>{children}</MemoryRouter>
         </ModalsProvider>
       </QueryClientProvider>
     </MantineProvider>
   );
 }
 
-/** Renders inside Mantine, react-query, modals and toasts, as the panel does. */
+/**
+ * Renders inside Mantine, react-query, modals, toasts and a router at `path` (below the prefix),
+ * as the panel does.
+ */
 export function renderWithProviders(
   ui: ReactElement,
-  { client, ...options }: { client?: QueryClient } & RenderOptions = {},
+  { client, path, ...options }: { client?: QueryClient; path?: string } & RenderOptions = {},
 ) {
-  return render(<TestProviders client={client}>{ui}</TestProviders>, options);
+  return render(
+    <TestProviders client={client} path={path}>
+      {ui}
+    </TestProviders>,
+    options,
+  );
 }
+
+/** Shows the router's current path (below the prefix) as `data-testid="location"`. */
+export function LocationProbe() {
+  const { pathname } = useLocation();
+  return <output data-testid="location">{pathname}</output>;
+}
+
+export const currentPath = (): string | null =>
+  document.querySelector('[data-testid="location"]')?.textContent ?? null;

@@ -1,8 +1,8 @@
 import type { MantineColorScheme, MantineColorSchemeManager } from '@mantine/core';
 
 /**
- * The admin panel's own theme choice (admin §2: dark by default, stored locally). It has its own
- * key so the public site's choice (`vite-ui-theme`, light by default) and this one never mix.
+ * The admin panel's own theme choice: dark by default, stored locally. It has its own key so the
+ * public site's choice (`vite-ui-theme`, light by default) and this one never mix.
  */
 export const ADMIN_THEME_STORAGE_KEY = 'tunnelscope-admin-theme';
 export type AdminTheme = 'light' | 'dark';

@@ -77,7 +77,9 @@ describe('TurnstileWidget', () => {
 
   it('says so when the script cannot be loaded', async () => {
     renderWithProviders(<TurnstileWidget onToken={() => undefined} scriptUrl={SCRIPT} />);
-    act(() => scripts()[0]!.onerror?.(new Event('error')));
+    act(() => {
+      scripts()[0]!.onerror?.(new Event('error'));
+    });
     expect(await screen.findByText(TURNSTILE_LOAD_ERROR)).toBeInTheDocument();
   });
 });

@@ -1,5 +1,6 @@
 /**
- * The Turnstile bot-check widget of the login screen (admin §2, DECISIONS.md "Bot check").
+ * The Cloudflare Turnstile bot-check widget of the login screen (its script URL is configured, so
+ * tests and offline development use a local stand-in through the same code path).
  *
  *   const widget = useRef<TurnstileHandle>(null);
  *   <TurnstileWidget ref={widget} onToken={setToken} />

@@ -83,6 +83,19 @@ describe('OneTimeCodeInput', () => {
     expect(value()).toBe('12');
   });
 
+  it('Home and End move to the first and last box; Delete takes out the current digit', async () => {
+    const user = userEvent.setup();
+    renderInMantine(<Harness initial="123" />);
+    await user.click(box(2));
+    await user.keyboard('{End}');
+    expect(box(6)).toHaveFocus();
+    await user.keyboard('{Home}');
+    expect(box(1)).toHaveFocus();
+    await user.keyboard('{Delete}');
+    expect(value()).toBe('23');
+    expect(box(1)).toHaveFocus();
+  });
+
   it('a paste anywhere strips non-digits, truncates to six and fills from the first box', async () => {
     const onComplete = jest.fn();
     const user = userEvent.setup();

@@ -14,8 +14,8 @@ const DEVELOPMENT_DEFAULTS: RuntimeConfig = {
 
 /**
  * Reads the settings the gateway wrote into index.html as
- * `<script type="application/json" id="runtime-config">` (DECISIONS.md: never baked into the
- * bundle). Checked field by field rather than with the contracts' zod schema: zod would add
+ * `<script type="application/json" id="runtime-config">`; they are never built into a bundle, so
+ * one build serves every environment. Checked field by field rather than with zod: zod would add
  * ~25 KB gzip to the public landing page for five strings the gateway already validated at
  * start-up, and a broken block must not keep either SPA from starting.
  */

@@ -1,46 +1,46 @@
 /**
- * Copies a value to the clipboard (admin §8/§9: the icon turns to a check and back after 2 seconds;
- * 'Failed to copy to clipboard' when the browser refuses).
+ * Copies a value to the clipboard: the icon turns to a check and back after 2 seconds, and
+ * 'Failed to copy to clipboard' is toasted when the browser refuses.
+ *
+ * The copying and the 2-second "copied" state are Mantine's `useClipboard`, the hook its
+ * `CopyButton` is built on; the component itself is not used because it does not tell when a copy
+ * failed, and the toast needs to know.
  */
 import { ActionIcon, Tooltip } from '@mantine/core';
+import { useClipboard } from '@mantine/hooks';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { ADMIN_TIMINGS } from '@tunnelscope/contracts';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect } from 'react';
 import { notifyError } from '../notify.js';
 
 export const COPY_FAILED_MESSAGE = 'Failed to copy to clipboard';
 
 export function CopyButton({ value, label = 'Copy' }: { value: string; label?: string }) {
-  const [copied, setCopied] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const clipboard = useClipboard({ timeout: ADMIN_TIMINGS.copyConfirmationMs });
 
-  useEffect(() => () => clearTimeout(timer.current), []);
+  // Each failure is a new error object, so every refused copy says so once.
+  useEffect(() => {
+    if (clipboard.error) notifyError(undefined, COPY_FAILED_MESSAGE);
+  }, [clipboard.error]);
 
-  const copy = async () => {
-    try {
-      // Absent outside secure contexts (plain HTTP on a non-local host).
-      if (!navigator.clipboard) throw new Error('Clipboard API unavailable');
-      await navigator.clipboard.writeText(value);
-      setCopied(true);
-      clearTimeout(timer.current);
-      timer.current = setTimeout(() => setCopied(false), ADMIN_TIMINGS.copyConfirmationMs);
-    } catch {
-      notifyError(undefined, COPY_FAILED_MESSAGE);
-    }
+  const copy = () => {
+    // Outside a secure context (plain HTTP on a non-local host) the clipboard API may be missing.
+    if (!navigator.clipboard) notifyError(undefined, COPY_FAILED_MESSAGE);
+    else clipboard.copy(value);
   };
 
-  const shown = copied ? 'Copied' : label;
+  const shown = clipboard.copied ? 'Copied' : label;
   return (
     <Tooltip label={shown} withArrow>
       <ActionIcon
         variant="subtle"
-        color={copied ? 'teal' : 'gray'}
+        color={clipboard.copied ? 'teal' : 'gray'}
         size="lg"
         aria-label={shown}
-        data-copied={copied || undefined}
-        onClick={() => void copy()}
+        data-copied={clipboard.copied || undefined}
+        onClick={copy}
       >
-        {copied ? <IconCheck size={18} aria-hidden /> : <IconCopy size={18} aria-hidden />}
+        {clipboard.copied ? <IconCheck size={18} aria-hidden /> : <IconCopy size={18} aria-hidden />}
       </ActionIcon>
     </Tooltip>
   );

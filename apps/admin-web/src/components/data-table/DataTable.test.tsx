@@ -2,6 +2,7 @@ import { jest } from '@jest/globals';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { createRef } from 'react';
+import { z } from 'zod';
 import { renderWithProviders, TestProviders, testQueryClient } from '../../test/render.js';
 import { DataTable } from './DataTable.js';
 import { fakeAdminServer, listAnswer, pagedAnswer, refused, setupUser, type FakeCall } from './testing.js';
@@ -16,6 +17,13 @@ interface Entry {
 }
 
 const ENDPOINT = '/data/waitlist';
+const entrySchema: z.ZodType<Entry> = z.object({
+  id: z.number(),
+  email: z.string(),
+  company: z.string().nullable(),
+  isVerified: z.boolean(),
+  createdAt: z.string(),
+});
 
 const entries = (count: number): Entry[] =>
   Array.from({ length: count }, (_, i) => ({
@@ -56,6 +64,7 @@ function Table(props: Partial<DataTableProps<Entry>>) {
       title="Waitlist Entries"
       description="People waiting for access"
       endpoint={ENDPOINT}
+      rowSchema={entrySchema}
       columns={columns}
       filters={filters}
       searchPlaceholder="Search by email..."

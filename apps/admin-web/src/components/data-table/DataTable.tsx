@@ -1,9 +1,9 @@
 /**
- * The reusable data table (admin §2 "Reusable data table", §4 "Tables", §7 "Data lists"): title,
- * description, search, filter dropdowns, page sizes, sortable columns, pager, Export CSV, Refresh,
- * an optional delete column with confirmation and 'No data found'. Paging, search, filtering and
- * sorting all happen on the server; this component only keeps the operator's choices and sends
- * them. Every list of the panel is this component with its own columns and filters.
+ * The reusable data table: title, description, search, filter dropdowns, page sizes, sortable
+ * columns, pager, Export CSV, Refresh, an optional delete column with confirmation and 'No data
+ * found'. Paging, search, filtering and sorting all happen on the server; this component only
+ * keeps the operator's choices and sends them. Every list of the panel is this component with
+ * its own columns and filters.
  */
 import {
   ActionIcon,

@@ -1,7 +1,7 @@
 /**
- * CSV export of a data table (admin §7 "Data lists"): a header row of the column labels, every
- * cell quoted with its quotes doubled, booleans as Yes or No, null and undefined as a dash, ISO
- * dates as local date and time. Pure, so it is tested without a browser.
+ * CSV export of a data table: a header row of the column labels, every cell quoted with its quotes
+ * doubled, booleans as Yes or No, null and undefined as a dash, ISO dates as local date and time.
+ * Pure, so it is tested without a browser.
  */
 import { formatValue, isIsoDateString } from './format.js';
 

@@ -1,6 +1,6 @@
 /**
- * How a raw cell value reads, on screen and in the CSV export (admin §7): booleans as Yes or No,
- * null and undefined as a dash, ISO dates as local date and time.
+ * How a raw cell value reads, on screen and in the CSV export: booleans as Yes or No, null and
+ * undefined as a dash, ISO dates as local date and time.
  */
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/;

@@ -1,7 +1,7 @@
 import { MAX_PAGER_BUTTONS } from '@tunnelscope/contracts';
 
 /**
- * The page numbers the pager shows: at most `max` (admin §9: 5), a window that keeps the current
+ * The page numbers the pager shows: at most `max` (5 by default), a window that keeps the current
  * page in the middle where it can and slides at the ends.
  */
 export function pageWindow(page: number, pages: number, max: number = MAX_PAGER_BUTTONS): number[] {

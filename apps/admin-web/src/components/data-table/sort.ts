@@ -7,8 +7,7 @@ export interface SortState {
 }
 
 /**
- * Admin §4 "Tables": clicking the active sort column flips asc/desc; a newly chosen column starts
- * at desc.
+ * Clicking the active sort column flips asc/desc; a newly chosen column starts at desc.
  */
 export function nextSort(current: SortState, column: string): SortState {
   if (current.sort === column) return { sort: column, order: current.order === 'asc' ? 'desc' : 'asc' };

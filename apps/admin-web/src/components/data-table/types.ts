@@ -58,8 +58,8 @@ export interface DataTableProps<Row> {
   endpoint: string;
   /** Where the rows are in `data`; by default whichever of entries, requests, contacts, logs is there. */
   dataKey?: string;
-  /** Checks every row of the answer (e.g. a schema from `@tunnelscope/contracts`). */
-  rowSchema?: ZodType<Row>;
+  /** Checks every row of the answer: the list's row schema from `@tunnelscope/contracts`. */
+  rowSchema: ZodType<Row>;
   columns: DataTableColumn<Row>[];
   /** A row's identity, for React keys and for deletion. Default `'id'`. */
   rowKey?: (keyof Row & string) | ((row: Row) => string | number);

@@ -2,9 +2,9 @@ import { Component, Fragment, type ErrorInfo, type ReactNode } from 'react';
 import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 
 /**
- * Errors raised by development tooling rather than by the panel (admin §2: "certain development-tooling
- * errors are ignored"): Vite's HMR client, browser extensions injecting scripts, and the benign
- * ResizeObserver loop notice. They never replace the panel with the error screen.
+ * Errors raised by development tooling rather than by the panel, which are ignored: Vite's HMR
+ * client, browser extensions injecting scripts, and the benign ResizeObserver loop notice. They
+ * never replace the panel with the error screen.
  */
 const IGNORED = [
   /ResizeObserver loop/i,

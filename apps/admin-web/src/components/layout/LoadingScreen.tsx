@@ -1,6 +1,6 @@
 import { Center, Loader, Stack, Text } from '@mantine/core';
 
-/** Full-page wait; the panel's first screen reads 'Loading admin panel...' (admin §2). */
+/** Full-page wait; the panel's first screen, while the auth check runs, reads 'Loading admin panel...'. */
 export function LoadingScreen({ label = 'Loading admin panel...' }: { label?: string }) {
   return (
     <Center mih="100vh" aria-busy="true">

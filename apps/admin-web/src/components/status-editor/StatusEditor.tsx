@@ -1,12 +1,13 @@
 /**
- * The status-and-notes cell of the waitlist, VPN request and contact tables (admin §2, §4 "Entry
- * status", §7 PATCH, §8 'Update failed'). It shows the status badge, the notes and an edit button;
- * editing offers Wait, Pend and Done (any one, freely) and the notes, then Save sends
- * `PATCH {endpoint}/{id}` with `{status, notes}` and reloads the table, or Cancel discards.
+ * The status-and-notes cell of the waitlist, VPN request and contact tables. It shows the status
+ * badge, the notes and an edit button; editing offers Wait, Pend and Done (any one, freely) and
+ * the notes, then Save sends `PATCH {endpoint}/{id}` with `{status, notes}` and reloads the
+ * table, or Cancel discards.
  *
  * 'full' (waitlist, contacts): Waiting/Pending/Complete badge, notes in a textarea.
  * 'compact' (VPN requests): Wait/Pend/OK badge, notes in a one-line field (Enter saves).
- * A view_only operator gets the edit button disabled with the 'View only' hint (DECISIONS.md).
+ * A view_only operator gets the edit button disabled with the 'View only' hint (the server refuses
+ * the change too). A failed save toasts 'Update failed'.
  */
 import { Button, Group, SegmentedControl, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';

@@ -1,6 +1,6 @@
 /**
- * How an entry status reads (admin §4 "Entry status"): Waiting, Pending and Complete in full;
- * Wait, Pend and Done in the editor; Wait, Pend and OK on the compact badge.
+ * How an entry status reads: Waiting, Pending and Complete in full; Wait, Pend and Done in the
+ * editor; Wait, Pend and OK on the compact badge.
  */
 import type { MantineColor } from '@mantine/core';
 import { RECORD_STATUSES, type RecordStatus } from '@tunnelscope/contracts';

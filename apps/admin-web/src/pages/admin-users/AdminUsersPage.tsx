@@ -1,8 +1,8 @@
 /**
- * Admin Users (admin §2, §6, §7, §8): the data table over `GET /data/admin-users` with role and
- * status filters, the Add and Edit dialogs, reset password and delete. Only an admin sees Add and
- * Delete; edit and reset are disabled with a 'View only' hint for view_only (the server refuses
- * those calls from view_only anyway).
+ * Admin Users: the data table over `GET /data/admin-users` with role and status filters, the Add
+ * and Edit dialogs, reset password and delete. Only an admin sees Add and Delete; edit and reset
+ * are disabled with a 'View only' hint for view_only (the server refuses those calls from view_only
+ * anyway).
  */
 import { Button } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';

@@ -1,4 +1,5 @@
 import { Button, Group, Modal, NativeSelect, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { schemaResolver, useForm, type FormErrors } from '@mantine/form';
 import {
   ADMIN_MESSAGES,
   createAdminUserRequestSchema,
@@ -6,25 +7,24 @@ import {
   PASSWORD_SPECIALS,
   type AdminRole,
 } from '@tunnelscope/contracts';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useCreateAdminUser } from '../../api/admin-users.js';
 import { AdminApiError, messageOf } from '../../api/client.js';
 import { notifyError, notifySuccess } from '../../components/notify.js';
 import { ROLE_OPTIONS } from './role-options.js';
 
-interface Form {
+interface CreateForm {
   username: string;
   email: string;
   password: string;
   role: AdminRole;
 }
-type Field = keyof Form;
 
-const EMPTY: Form = { username: '', email: '', password: '', role: DEFAULT_ADMIN_ROLE };
+const EMPTY: CreateForm = { username: '', email: '', password: '', role: DEFAULT_ADMIN_ROLE };
 
 /**
  * The server answered (with or without its own text): 'Failed to create user'; it could not be
- * reached or answered nonsense: 'Failed to create admin user' (admin §8 names both).
+ * reached or answered nonsense: 'Failed to create admin user'. The spec names both.
  */
 export function createFailureText(error: unknown): string {
   return error instanceof AdminApiError
@@ -32,86 +32,66 @@ export function createFailureText(error: unknown): string {
     : messageOf(error, 'Failed to create admin user');
 }
 
-/** Admin §2 "Add Admin User" (admin only) with the client checks of admin §5. */
-export function CreateAdminUserDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const [form, setForm] = useState<Form>(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const create = useCreateAdminUser();
+const firstError = (errors: FormErrors): string => {
+  const first = Object.values(errors).find((message) => typeof message === 'string');
+  return typeof first === 'string' ? first : ADMIN_MESSAGES.allFieldsRequired;
+};
 
-  const set = (field: Field) => (value: string) => {
-    setForm((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  };
+/**
+ * Add Admin User (admins only). An empty field is refused first, with a toast only; then the
+ * contracts' create schema checks every field, each message under its field and the first one in
+ * a toast too.
+ */
+export function CreateAdminUserDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const form = useForm<CreateForm>({
+    initialValues: EMPTY,
+    validate: schemaResolver(createAdminUserRequestSchema, { sync: true }),
+  });
+  const create = useCreateAdminUser();
 
   function close() {
     if (create.isPending) return;
-    setForm(EMPTY);
-    setErrors({});
+    form.reset();
     onClose();
   }
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!form.username.trim() || !form.email.trim() || !form.password) {
+  const submitValid = form.onSubmit(
+    async (values) => {
+      try {
+        await create.mutateAsync(createAdminUserRequestSchema.parse(values));
+        notifySuccess('Success', 'Admin user created successfully');
+        form.reset();
+        onClose();
+      } catch (error) {
+        notifyError('Error', createFailureText(error));
+      }
+    },
+    (errors) => notifyError('Validation Error', firstError(errors)),
+  );
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    const { username, email, password } = form.getValues();
+    if (!username.trim() || !email.trim() || !password) {
+      event.preventDefault();
       notifyError('Validation Error', ADMIN_MESSAGES.allFieldsRequired);
       return;
     }
-    const parsed = createAdminUserRequestSchema.safeParse(form);
-    if (!parsed.success) {
-      const fieldErrors: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as Field | undefined;
-        if (field && !fieldErrors[field]) fieldErrors[field] = issue.message;
-      }
-      setErrors(fieldErrors);
-      notifyError('Validation Error', parsed.error.issues[0]?.message ?? ADMIN_MESSAGES.allFieldsRequired);
-      return;
-    }
-    try {
-      await create.mutateAsync(parsed.data);
-      notifySuccess('Success', 'Admin user created successfully');
-      setForm(EMPTY);
-      setErrors({});
-      onClose();
-    } catch (error) {
-      notifyError('Error', createFailureText(error));
-    }
+    submitValid(event);
   }
 
   return (
     <Modal opened={opened} onClose={close} title="Add Admin User" centered>
-      <form onSubmit={(event) => void submit(event)} noValidate>
+      <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <TextInput
-            label="Username"
-            value={form.username}
-            onChange={(event) => set('username')(event.currentTarget.value)}
-            error={errors.username}
-            autoComplete="off"
-            data-autofocus
-          />
-          <TextInput
-            label="Email"
-            type="email"
-            value={form.email}
-            onChange={(event) => set('email')(event.currentTarget.value)}
-            error={errors.email}
-            autoComplete="off"
-          />
+          <TextInput label="Username" autoComplete="off" data-autofocus {...form.getInputProps('username')} />
+          <TextInput label="Email" type="email" autoComplete="off" {...form.getInputProps('email')} />
           <PasswordInput
             label="Password"
             description={`At least 10 characters with upper and lower case letters, a number and one of ${PASSWORD_SPECIALS}`}
-            value={form.password}
-            onChange={(event) => set('password')(event.currentTarget.value)}
-            error={errors.password}
             autoComplete="new-password"
+            {...form.getInputProps('password')}
           />
-          <NativeSelect
-            label="Role"
-            data={ROLE_OPTIONS}
-            value={form.role}
-            onChange={(event) => set('role')(event.currentTarget.value)}
-          />
+          <NativeSelect label="Role" data={ROLE_OPTIONS} {...form.getInputProps('role')} />
           <Group justify="flex-end" mt="sm">
             <Button variant="default" onClick={close} disabled={create.isPending}>
               Cancel

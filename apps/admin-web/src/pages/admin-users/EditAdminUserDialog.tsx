@@ -1,6 +1,11 @@
 import { Button, Group, Modal, NativeSelect, Stack, Switch, TextInput } from '@mantine/core';
-import { ADMIN_MESSAGES, type AdminRole, type AdminUser } from '@tunnelscope/contracts';
-import { useState, type FormEvent } from 'react';
+import { useForm } from '@mantine/form';
+import {
+  ADMIN_MESSAGES,
+  type AdminRole,
+  type AdminUser,
+  type UpdateAdminUserRequest,
+} from '@tunnelscope/contracts';
 import { useUpdateAdminUser } from '../../api/admin-users.js';
 import { messageOf } from '../../api/client.js';
 import { notifyError, notifySuccess } from '../../components/notify.js';
@@ -17,8 +22,8 @@ interface EditAdminUserDialogProps {
 }
 
 /**
- * Admin §2 "Edit": username, email, role and the active switch, sent as they are with
- * `PUT /admin-users/{id}` (admin §5: no client validation; the server's message is shown).
+ * Edit Admin User: username, email, role and the active switch, sent as they are with
+ * `PUT /admin-users/{id}`. The spec checks nothing here on the client; the server's message is shown.
  */
 export function EditAdminUserDialog({
   opened,
@@ -34,59 +39,43 @@ export function EditAdminUserDialog({
   );
 }
 
+interface EditValues extends Required<Pick<UpdateAdminUserRequest, 'username' | 'email' | 'isActive'>> {
+  role: AdminRole;
+}
+
 function EditForm({ user, isSelf, onClose }: { user: AdminUser; isSelf: boolean; onClose: () => void }) {
-  const [username, setUsername] = useState(user.username);
-  const [email, setEmail] = useState(user.email);
-  const [role, setRole] = useState<AdminRole>(user.role);
-  const [isActive, setIsActive] = useState(user.isActive);
+  const form = useForm<EditValues>({
+    initialValues: { username: user.username, email: user.email, role: user.role, isActive: user.isActive },
+  });
   const update = useUpdateAdminUser();
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  const submit = form.onSubmit(async (values) => {
     try {
-      await update.mutateAsync({ id: user.id, username, email, role, isActive });
+      await update.mutateAsync({ id: user.id, ...values });
       notifySuccess('Success', 'Admin user updated successfully');
       onClose();
     } catch (error) {
       notifyError('Error', messageOf(error, 'Failed to update admin user'));
     }
-  }
+  });
 
-  // DECISIONS.md: nobody can demote or deactivate themselves; the server refuses it too. One hint,
-  // under the role, covers both (a Switch's description would become part of its name).
+  // Nobody can demote or deactivate themselves, and the server refuses it too. One hint, under
+  // the role, covers both (a Switch's description would become part of its name).
   const selfHint = isSelf ? ADMIN_MESSAGES.cannotChangeSelf : undefined;
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate>
+    <form onSubmit={submit} noValidate>
       <Stack gap="sm">
-        <TextInput
-          label="Username"
-          value={username}
-          onChange={(event) => setUsername(event.currentTarget.value)}
-          autoComplete="off"
-          data-autofocus
-        />
-        <TextInput
-          label="Email"
-          type="email"
-          value={email}
-          onChange={(event) => setEmail(event.currentTarget.value)}
-          autoComplete="off"
-        />
+        <TextInput label="Username" autoComplete="off" data-autofocus {...form.getInputProps('username')} />
+        <TextInput label="Email" type="email" autoComplete="off" {...form.getInputProps('email')} />
         <NativeSelect
           label="Role"
           data={ROLE_OPTIONS}
-          value={role}
-          onChange={(event) => setRole(event.currentTarget.value as AdminRole)}
           disabled={isSelf}
           description={selfHint}
+          {...form.getInputProps('role')}
         />
-        <Switch
-          label="Active"
-          checked={isActive}
-          onChange={(event) => setIsActive(event.currentTarget.checked)}
-          disabled={isSelf}
-        />
+        <Switch label="Active" disabled={isSelf} {...form.getInputProps('isActive', { type: 'checkbox' })} />
         <Group justify="flex-end" mt="sm">
           <Button variant="default" onClick={onClose} disabled={update.isPending}>
             Cancel

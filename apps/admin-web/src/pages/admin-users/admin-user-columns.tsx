@@ -45,8 +45,8 @@ export interface AdminUserActions {
 }
 
 /**
- * Admin §2 "Admin Users": username, email, role badge, Status, 2FA, last login, created, actions.
- * Roles (admin §6, DECISIONS.md): only an admin sees the delete buttons; edit and reset stay in
+ * The Admin Users table: username, email, role badge, Status, 2FA, last login, created, actions.
+ * Only an admin sees the delete buttons; edit and reset stay in
  * place for view_only, disabled with a 'View only' hint.
  */
 export function adminUserColumns({

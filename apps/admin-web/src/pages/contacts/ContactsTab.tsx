@@ -1,6 +1,6 @@
 /**
- * The Contacts tab (admin §2 "Contacts table"): contact-form messages with their verification,
- * status and notes; search on e-mail, name and subject, the verified filter, delete.
+ * The Contacts tab: contact-form messages with their verification, status and notes; search on
+ * e-mail, name and subject, the verified filter, delete.
  */
 import { contactRowSchema, type ContactRow } from '@tunnelscope/contracts';
 import { FormReviewTable } from '../review/FormReviewTable.js';

@@ -9,7 +9,7 @@ export const CONTACTS_PATH = ADMIN_API.contacts.path;
 export const MESSAGE_PREVIEW_LENGTH = 80;
 
 /**
- * Admin §2 "Contacts table": name, email (sortable), subject, message (truncated), OTP status,
+ * The Contacts table: name, email (sortable), subject, message (truncated), OTP status,
  * status with a notes editor, created.
  */
 export function contactColumns({ canEdit }: { canEdit: boolean }): DataTableColumn<ContactRow>[] {

@@ -1,7 +1,6 @@
 /**
- * The dashboard header (admin §2 "Dashboard"): welcome message, a 2FA badge when two-factor is
- * enabled, Refresh, Admin Users, the theme toggle and the Profile menu (role badge, Profile
- * Settings, Logout).
+ * The dashboard header: welcome message, a 2FA badge when two-factor is enabled, Refresh, Admin
+ * Users, the theme toggle and the Profile menu (role badge, Profile Settings, Logout).
  */
 import { Avatar, Badge, Burger, Button, Group, Menu, Text, Title, UnstyledButton } from '@mantine/core';
 import {

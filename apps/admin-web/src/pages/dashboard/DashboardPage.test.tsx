@@ -52,7 +52,7 @@ async function renderDashboard(me: AdminUser, routes: Record<string, FakeRoute> 
 
 let reload: jest.SpiedFunction<typeof pageReload.reload>;
 beforeEach(() => {
-  window.location.hash = '';
+  window.history.replaceState(null, '', '/');
   reload = jest.spyOn(pageReload, 'reload').mockImplementation(() => undefined);
 });
 afterEach(() => {
@@ -89,11 +89,11 @@ describe('DashboardPage', () => {
   });
 
   it.each([
-    ['Waitlist', '#waitlist', 'GET /data/waitlist', 'entries'],
-    ['VPN Requests', '#vpn-requests', 'GET /data/vpn-requests', 'requests'],
-    ['Contacts', '#contacts', 'GET /data/contacts', 'contacts'],
-    ['Logs', '#logs', 'GET /data/logs', 'logs'],
-  ])('opens the %s tab as its own table', async (name, hash, route, key) => {
+    ['Waitlist', '/app/waitlist', 'GET /data/waitlist', 'entries'],
+    ['VPN Requests', '/app/vpn-requests', 'GET /data/vpn-requests', 'requests'],
+    ['Contacts', '/app/contacts', 'GET /data/contacts', 'contacts'],
+    ['Logs', '/app/logs', 'GET /data/logs', 'logs'],
+  ])('opens the %s tab as its own table', async (name, path, route, key) => {
     const { server, user } = await renderDashboard(ADMIN, {
       [route]: () =>
         ok({ success: true, data: { [key]: [], pagination: { page: 1, limit: 25, total: 0, pages: 0 } } }),
@@ -101,32 +101,68 @@ describe('DashboardPage', () => {
     await user.click(screen.getByRole('tab', { name }));
     expect(await screen.findByRole('heading', { name })).toBeInTheDocument();
     expect(await screen.findByText('No data found')).toBeInTheDocument();
-    expect(window.location.hash).toBe(hash);
+    expect(window.location.pathname).toBe(path);
     expect(server.callsTo(route)).toHaveLength(1);
   });
 
-  it('opens the sessions tab, keeps it in the URL hash, and Refresh reloads its data', async () => {
+  it('opens the sessions tab, keeps it in the URL path, and Refresh reloads its data', async () => {
     const { server, user } = await renderDashboard(ADMIN);
     await user.click(screen.getByRole('tab', { name: 'Sessions' }));
     expect(await screen.findAllByTestId('session-row')).toHaveLength(1);
-    expect(window.location.hash).toBe('#sessions');
+    expect(window.location.pathname).toBe('/app/sessions');
     const before = server.callsTo(SESSIONS).length;
     await user.click(within(screen.getByRole('banner')).getByRole('button', { name: 'Refresh' }));
     await waitFor(() => expect(server.callsTo(SESSIONS).length).toBe(before + 1));
     expect(server.callsTo(SESSIONS).at(-1)!.background).toBe(false);
   });
 
-  it('opens the tab named in the hash', async () => {
-    window.location.hash = '#sessions';
+  it('opens the tab named in the path', async () => {
+    window.history.replaceState(null, '', '/app/sessions');
     await renderDashboard(ADMIN);
     expect(screen.getByRole('tab', { name: 'Sessions' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('sends the bare prefix, and an address naming no view, to the overview', async () => {
+    await renderDashboard(ADMIN);
+    expect(window.location.pathname).toBe('/app/overview');
+    expect(screen.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('replaces an old hash address by its view path', async () => {
+    window.history.replaceState(null, '', '/#sessions');
+    await renderDashboard(ADMIN);
+    expect(window.location.pathname).toBe('/app/sessions');
+    expect(window.location.hash).toBe('');
+    expect(screen.getByRole('tab', { name: 'Sessions' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it("returns to the previous tab with the browser's Back button", async () => {
+    const { user } = await renderDashboard(ADMIN, {
+      'GET /data/logs': () =>
+        ok({ success: true, data: { logs: [], pagination: { page: 1, limit: 25, total: 0, pages: 0 } } }),
+    });
+    await user.click(screen.getByRole('tab', { name: 'Sessions' }));
+    await user.click(screen.getByRole('tab', { name: 'Logs' }));
+    expect(window.location.pathname).toBe('/app/logs');
+    act(() => window.history.back());
+    await waitFor(() => expect(window.location.pathname).toBe('/app/sessions'));
+    await waitFor(() =>
+      expect(screen.getByRole('tab', { name: 'Sessions' })).toHaveAttribute('aria-selected', 'true'),
+    );
+  });
+
+  it('names the browser tab after the open view', async () => {
+    const { user } = await renderDashboard(ADMIN);
+    await waitFor(() => expect(document.title).toBe('Overview | TunnelScope Admin'));
+    await user.click(screen.getByRole('tab', { name: 'Search DB' }));
+    await waitFor(() => expect(document.title).toBe('Search DB | TunnelScope Admin'));
   });
 
   it('switches to the users view from the header, and back', async () => {
     const { user } = await renderDashboard(ADMIN);
     await user.click(screen.getByRole('button', { name: 'Admin Users' }));
     expect(await screen.findByRole('button', { name: 'Back to Dashboard' })).toBeInTheDocument();
-    expect(window.location.hash).toBe('#users');
+    expect(window.location.pathname).toBe('/app/users');
     expect(screen.queryByRole('tab', { name: 'Overview' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Back to Dashboard' }));
     expect(await screen.findByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
@@ -139,7 +175,7 @@ describe('DashboardPage', () => {
     expect(within(menu).getByText('ADMIN')).toBeInTheDocument();
     await user.click(await within(menu).findByRole('menuitem', { name: 'Profile Settings', hidden: true }));
     expect(await screen.findByRole('heading', { name: 'Profile Settings' })).toBeInTheDocument();
-    expect(window.location.hash).toBe('#profile');
+    expect(window.location.pathname).toBe('/app/profile');
   });
 
   it('shows VIEW ONLY for a view_only operator, and the 2FA badge when enabled', async () => {

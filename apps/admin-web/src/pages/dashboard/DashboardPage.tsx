@@ -1,18 +1,26 @@
 /**
- * The signed-in shell (admin §2 "Dashboard"): the header, the eight tabs, and the users and
- * profile views reached from the header. Every tab and view but the shell is a lazy chunk, so
- * signing in downloads only what the operator opens.
+ * The signed-in shell: the header (welcome, Refresh, Admin Users, theme, Profile menu), the eight
+ * tabs, and the users and profile views opened from the header. The open view is the address
+ * (dashboard-views.ts) and names the browser tab. Every tab and view but the shell is a lazy
+ * chunk, so signing in downloads only what the operator opens.
  */
 import { AppShell, Button, Container, Group, Tabs } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useDocumentTitle } from '@mantine/hooks';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useAuth, useCurrentUser } from '../../auth/AuthContext.js';
 import { ErrorBoundary } from '../../components/error-boundary/ErrorBoundary.js';
 import { SectionLoader } from '../../components/layout/LoadingScreen.js';
+import { runtimeConfig } from '../../runtime-config.js';
 import { DashboardHeader } from './DashboardHeader.js';
-import { DASHBOARD_TABS, isTab, useDashboardView, type DashboardTab } from './dashboard-views.js';
+import {
+  DASHBOARD_TABS,
+  isTab,
+  useDashboardView,
+  type DashboardTab,
+  type DashboardView,
+} from './dashboard-views.js';
 
 const OverviewTab = lazy(() =>
   import('../overview/OverviewTab.js').then((m) => ({ default: m.OverviewTab })),
@@ -69,6 +77,12 @@ function TabContent({ tab }: { tab: DashboardTab }) {
   }
 }
 
+function viewTitle(view: DashboardView): string {
+  if (view === 'users') return 'Admin Users';
+  if (view === 'profile') return 'Profile Settings';
+  return DASHBOARD_TABS.find((tab) => tab.value === view)?.label ?? 'Dashboard';
+}
+
 export function DashboardPage() {
   const user = useCurrentUser();
   const { logout, dashboardMounted } = useAuth();
@@ -77,10 +91,11 @@ export function DashboardPage() {
   const [view, go] = useDashboardView();
   const [menuOpened, menu] = useDisclosure(false);
 
-  // The post-login reload check (admin §4) asks whether this view appeared.
+  // The reload check after a login asks whether this view appeared.
   useEffect(() => dashboardMounted(), [dashboardMounted]);
+  useDocumentTitle(`${viewTitle(view)} | ${runtimeConfig.brandName} Admin`);
 
-  const navigate = (next: typeof view) => {
+  const navigate = (next: DashboardView) => {
     menu.close();
     go(next);
   };
@@ -131,7 +146,14 @@ export function DashboardPage() {
             </>
           )}
           {isTab(view) && (
-            <Tabs value={view} onChange={(value) => value && go(value as DashboardTab)} keepMounted={false}>
+            <Tabs
+              value={view}
+              onChange={(value) => {
+                const tab = DASHBOARD_TABS.find((t) => t.value === value);
+                if (tab) go(tab.value);
+              }}
+              keepMounted={false}
+            >
               <Tabs.List mb="md">
                 {DASHBOARD_TABS.map((tab) => (
                   <Tabs.Tab key={tab.value} value={tab.value}>

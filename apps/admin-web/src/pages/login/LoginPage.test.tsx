@@ -39,7 +39,7 @@ beforeEach(() => {
   resetTurnstileLoaderForTests();
   turnstile = installFakeTurnstile();
   reload = jest.spyOn(pageReload, 'reload').mockImplementation(() => undefined);
-  window.location.hash = '';
+  window.history.replaceState(null, '', '/');
 });
 afterEach(() => {
   turnstile.uninstall();

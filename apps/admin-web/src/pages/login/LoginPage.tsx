@@ -1,10 +1,8 @@
 /**
- * The login screen (admin §2 "Login screen", §4 "Login", §5 "Login", §8 "Login").
- *
- * Step 1: username, password (show/hide), the Turnstile widget, 'Remember me for 30 days',
- * 'Sign In'. Step 2, when the server answers requires2FA: the 6-digit code, 'Back to Login',
- * 'Verify'. The bot-check token goes with step 1 only; the widget is reset whenever the
- * two-factor flag changes and after every step-1 answer (a token is single use).
+ * The login screen. Step 1: username, password (show/hide), the Turnstile widget, 'Remember me
+ * for 30 days', 'Sign In'. Step 2, when the server answers requires2FA: the 6-digit code, 'Back
+ * to Login', 'Verify'. The bot-check token goes with step 1 only; the widget is reset whenever
+ * the two-factor flag changes and after every step-1 answer (a token is single use).
  */
 import {
   Alert,
@@ -20,96 +18,92 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { useForm, type FormErrors } from '@mantine/form';
+import { useDocumentTitle } from '@mantine/hooks';
 import { IconAlertCircle, IconShieldLock } from '@tabler/icons-react';
 import {
   ADMIN_MESSAGES,
   loginRequestSchema,
   REMEMBER_ME_DAYS,
   TOTP_CODE_LENGTH,
+  totpCodeField,
 } from '@tunnelscope/contracts';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useAuth } from '../../auth/AuthContext.js';
 import { visibleLoginError } from '../../auth/auth-errors.js';
 import { runtimeConfig } from '../../runtime-config.js';
 import { ThemeToggle } from '../../theme/ThemeToggle.js';
 import { TurnstileWidget, type TurnstileHandle } from '../../turnstile/TurnstileWidget.js';
 
-interface FieldErrors {
-  username?: string;
-  password?: string;
-  totpCode?: string;
+interface LoginValues {
+  username: string;
+  password: string;
+  totpCode: string;
+  rememberMe: boolean;
 }
 
-const EMPTY_FORM = { username: '', password: '', totpCode: '', rememberMe: false };
+const EMPTY_FORM: LoginValues = { username: '', password: '', totpCode: '', rememberMe: false };
+
+/** Step 1's fields checked with the contracts' login schema; step 2's code must be six digits. */
+function validateLogin(values: LoginValues, requires2FA: boolean): FormErrors {
+  const errors: FormErrors = {};
+  const parsed = loginRequestSchema.safeParse({
+    username: values.username,
+    password: values.password,
+    rememberMe: values.rememberMe,
+  });
+  for (const issue of parsed.error?.issues ?? []) {
+    const field = issue.path[0];
+    if ((field === 'username' || field === 'password') && !errors[field]) errors[field] = issue.message;
+  }
+  if (requires2FA && !totpCodeField.safeParse(values.totpCode).success) {
+    errors.totpCode = ADMIN_MESSAGES.sixDigitCode;
+  }
+  return errors;
+}
 
 export function LoginPage() {
   const { login, error, setError } = useAuth();
-  const [form, setForm] = useState(EMPTY_FORM);
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [requires2FA, setRequires2FA] = useState(false);
+  const form = useForm<LoginValues>({
+    initialValues: EMPTY_FORM,
+    validate: (values) => validateLogin(values, requires2FA),
+  });
   const [turnstileToken, setTurnstileToken] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
   const widget = useRef<TurnstileHandle>(null);
   const previousRequires2FA = useRef(requires2FA);
+  const brand = runtimeConfig.brandName;
+  useDocumentTitle(`Sign in | ${brand} Admin`);
 
-  // Admin §2: the bot-check widget is reset whenever the two-factor flag changes.
+  // The bot-check widget is reset whenever the two-factor flag changes.
   useEffect(() => {
     if (previousRequires2FA.current === requires2FA) return;
     previousRequires2FA.current = requires2FA;
     widget.current?.reset();
   }, [requires2FA]);
 
-  const set = <K extends keyof typeof EMPTY_FORM>(key: K, value: (typeof EMPTY_FORM)[K]) => {
-    setForm((current) => ({ ...current, [key]: value }));
-    if (key in fieldErrors) setFieldErrors((current) => ({ ...current, [key]: undefined }));
-  };
-
-  const validate = (): boolean => {
-    const errors: FieldErrors = {};
-    const parsed = loginRequestSchema.safeParse({
-      username: form.username,
-      password: form.password,
-      rememberMe: form.rememberMe,
-    });
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0];
-        if ((field === 'username' || field === 'password') && !errors[field]) errors[field] = issue.message;
-      }
-    }
-    if (requires2FA && !new RegExp(`^\\d{${TOTP_CODE_LENGTH}}$`).test(form.totpCode)) {
-      errors.totpCode = ADMIN_MESSAGES.sixDigitCode;
-    }
-    setFieldErrors(errors);
-    return Object.keys(errors).length === 0;
-  };
-
-  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (submitting || !validate()) return;
+  const handleSubmit = form.onSubmit(async (values) => {
     if (!requires2FA && !turnstileToken) {
       setError(ADMIN_MESSAGES.captchaMissing);
       return;
     }
-    setSubmitting(true);
     const outcome = await login(
       requires2FA
         ? {
-            username: form.username.trim(),
-            password: form.password,
-            totpCode: form.totpCode,
-            rememberMe: form.rememberMe,
+            username: values.username.trim(),
+            password: values.password,
+            totpCode: values.totpCode,
+            rememberMe: values.rememberMe,
           }
         : {
-            username: form.username.trim(),
-            password: form.password,
-            rememberMe: form.rememberMe,
+            username: values.username.trim(),
+            password: values.password,
+            rememberMe: values.rememberMe,
             turnstileToken: turnstileToken ?? undefined,
           },
     );
-    setSubmitting(false);
     if (outcome === 'success') {
-      setForm(EMPTY_FORM);
+      form.reset();
       setRequires2FA(false);
       return;
     }
@@ -119,17 +113,17 @@ export function LoginPage() {
     }
     // The step-1 token was spent (or refused): clear it and ask the widget for a new one.
     if (!requires2FA || outcome === 'captchaFailed') widget.current?.reset();
-  };
+  });
+  const submitting = form.submitting;
 
   const backToLogin = () => {
-    setForm((current) => ({ ...current, totpCode: '' }));
-    setFieldErrors({});
+    form.setFieldValue('totpCode', '');
+    form.clearErrors();
     setError(null);
     setRequires2FA(false);
   };
 
   const shownError = visibleLoginError(error);
-  const brand = runtimeConfig.brandName;
 
   return (
     <Box mih="100vh" component="main">
@@ -151,7 +145,11 @@ export function LoginPage() {
           </Stack>
 
           <form
-            onSubmit={handleSubmit}
+            onSubmit={(event) => {
+              // One attempt at a time: a token and a code are single use.
+              if (submitting) event.preventDefault();
+              else handleSubmit(event);
+            }}
             noValidate
             aria-label={requires2FA ? 'Two-factor verification' : 'Sign in'}
           >
@@ -170,9 +168,7 @@ export function LoginPage() {
                     autoComplete="username"
                     required
                     withAsterisk={false}
-                    value={form.username}
-                    onChange={(e) => set('username', e.currentTarget.value)}
-                    error={fieldErrors.username}
+                    {...form.getInputProps('username')}
                     disabled={submitting}
                   />
                   <PasswordInput
@@ -181,9 +177,7 @@ export function LoginPage() {
                     autoComplete="current-password"
                     required
                     withAsterisk={false}
-                    value={form.password}
-                    onChange={(e) => set('password', e.currentTarget.value)}
-                    error={fieldErrors.password}
+                    {...form.getInputProps('password')}
                     disabled={submitting}
                     visibilityToggleFocusable
                     visibilityToggleButtonProps={{ 'aria-label': 'Show or hide password' }}
@@ -202,11 +196,13 @@ export function LoginPage() {
                   required
                   withAsterisk={false}
                   autoFocus
-                  value={form.totpCode}
+                  {...form.getInputProps('totpCode')}
                   onChange={(e) =>
-                    set('totpCode', e.currentTarget.value.replace(/\D/g, '').slice(0, TOTP_CODE_LENGTH))
+                    form.setFieldValue(
+                      'totpCode',
+                      e.currentTarget.value.replace(/\D/g, '').slice(0, TOTP_CODE_LENGTH),
+                    )
                   }
-                  error={fieldErrors.totpCode}
                   disabled={submitting}
                 />
               )}
@@ -219,8 +215,7 @@ export function LoginPage() {
               {!requires2FA && (
                 <Checkbox
                   label={`Remember me for ${REMEMBER_ME_DAYS} days`}
-                  checked={form.rememberMe}
-                  onChange={(e) => set('rememberMe', e.currentTarget.checked)}
+                  {...form.getInputProps('rememberMe', { type: 'checkbox' })}
                   disabled={submitting}
                 />
               )}

@@ -1,8 +1,7 @@
 /**
- * The Logs tab (admin §2 "Logs table", DECISIONS.md "Logs"): admin audit rows and visitors' form
- * and code attempts in one list; search on e-mail and IP address, the action filter, delete.
- * Admin audit rows are kept: their delete button is disabled with the reason (the server refuses
- * them with a 403 as well).
+ * The Logs tab: admin audit rows and visitors' form and code attempts in one list; search on e-mail
+ * and IP address, the action filter, delete. Admin audit rows are kept: their delete button is
+ * disabled with the reason (the server refuses them with a 403 as well).
  */
 import { ADMIN_API, logRowSchema, type LogRow } from '@tunnelscope/contracts';
 import { useCurrentUser } from '../../auth/AuthContext.js';

@@ -7,7 +7,7 @@ import { actionLabel, logDetails } from './log-labels.js';
 /** How much of the details the table shows; the full text is its tooltip and goes to the export. */
 export const DETAILS_PREVIEW_LENGTH = 80;
 
-/** Admin §2 "Logs table": user/email, action, result, IP address, details, timestamp. */
+/** The Logs table: user/email, action, result, IP address, details, timestamp. */
 export const LOG_COLUMNS: DataTableColumn<LogRow>[] = [
   {
     key: 'email',

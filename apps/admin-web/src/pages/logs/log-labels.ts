@@ -1,7 +1,4 @@
-/**
- * How a log row reads (admin §2 "Logs table", §3 "Log row as listed", DECISIONS.md "Logs"):
- * friendly action names, the action filter, and the details cell.
- */
+/** How a log row reads: friendly action names, the action filter, and the details cell. */
 import { LOG_ACTION_FILTERS, type LogActionFilter, type LogRow } from '@tunnelscope/contracts';
 import type { DataTableFilter } from '../../components/data-table/index.js';
 
@@ -48,7 +45,7 @@ export function actionLabel(action: string): string {
   return ACTION_LABELS[action] ?? (titleCase(action) || action);
 }
 
-/** Admin §2: the action filter, all and then the contracts' values in their order. */
+/** The action filter: all, then the contracts' values in their order. */
 export const LOG_ACTION_FILTER: DataTableFilter = {
   key: 'action',
   label: 'Action',

@@ -1,7 +1,7 @@
 /**
- * The Overview tab (admin §2 "Overview", §8 'Dashboard Error'): six stat cards over
- * `GET /dashboard/overview`. A failed load shows 'Dashboard Error' with Retry; the header's
- * Refresh reloads the stats (it invalidates every query).
+ * The Overview tab: six stat cards over `GET /dashboard/overview`. A failed load shows
+ * 'Dashboard Error' with Retry; the header's Refresh reloads the stats (it invalidates every
+ * query).
  */
 import {
   Alert,

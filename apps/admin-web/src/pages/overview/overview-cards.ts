@@ -1,7 +1,7 @@
 /**
- * The Overview's six stat cards (admin §2 "Overview", DECISIONS.md "Overview"): the verified counts
- * of waitlist sign-ups, VPN requests and contact forms, and the three rates of verified over total
- * (rounded, dividing by at least 1). Pure, so every value has a unit test.
+ * The Overview's six stat cards: the verified counts of waitlist sign-ups, VPN requests and contact
+ * forms, and the three rates of verified over total (rounded, dividing by at least 1). Pure, so
+ * every value has a unit test.
  */
 import { overviewPercentages, type DashboardStats } from '@tunnelscope/contracts';
 

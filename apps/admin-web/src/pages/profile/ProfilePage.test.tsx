@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { AuthProvider, useAuth } from '../../auth/AuthContext.js';
 import { pageReload } from '../../auth/page-reload.js';
 import { ADMIN, fakeServer, meAnswer, ok, refused, setupUser, type FakeRoute } from '../../auth/testing.js';
-import { renderWithProviders } from '../../test/render.js';
+import { currentPath, LocationProbe, renderWithProviders } from '../../test/render.js';
 import { BACKUP_CODES_FILE_NAME } from './backup-codes.js';
 import { ProfilePage } from './ProfilePage.js';
 
@@ -20,15 +20,17 @@ function SignedIn({ children }: { children: ReactNode }) {
   return user ? children : null;
 }
 
-async function renderProfile(me: AdminUser, routes: Record<string, FakeRoute>) {
+async function renderProfile(me: AdminUser, routes: Record<string, FakeRoute>, path = '/app/profile') {
   const server = fakeServer({ 'GET /auth/me': () => meAnswer(me), ...routes });
   const user = setupUser();
   renderWithProviders(
     <AuthProvider>
       <SignedIn>
         <ProfilePage />
+        <LocationProbe />
       </SignedIn>
     </AuthProvider>,
+    { path },
   );
   await screen.findByRole('heading', { name: 'Profile Settings' });
   return { server, user };
@@ -48,6 +50,22 @@ const updated =
   (user: AdminUser): FakeRoute =>
   () =>
     ok({ success: true, message: 'Profile updated successfully', data: { user } });
+
+describe('Profile Settings tabs', () => {
+  it('opens General at /app/profile, and puts the chosen tab in the address', async () => {
+    const { user } = await renderProfile(ADMIN, {});
+    expect(screen.getByRole('tab', { name: 'General' })).toHaveAttribute('aria-selected', 'true');
+    await user.click(screen.getByRole('tab', { name: 'Security' }));
+    expect(currentPath()).toBe('/app/profile/security');
+    expect(screen.getByRole('tab', { name: 'Security' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('opens the tab its address names', async () => {
+    await renderProfile(ADMIN, {}, '/app/profile/security');
+    expect(screen.getByRole('tab', { name: 'Security' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('button', { name: 'Set Up 2FA' })).toBeInTheDocument();
+  });
+});
 
 describe('Profile Settings, General', () => {
   it('starts from the current username and e-mail', async () => {

@@ -1,12 +1,17 @@
-/** Profile Settings (admin §2): the General and Security tabs. Loaded on demand from the header. */
+/**
+ * Profile Settings: the General and Security tabs, opened from the header's Profile menu and
+ * loaded on demand. The open tab is part of the address (`/app/profile/security`).
+ */
 import { Card, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconSettings, IconShieldLock } from '@tabler/icons-react';
 import { useCurrentUser } from '../../auth/AuthContext.js';
+import { useViewSection } from '../dashboard/dashboard-views.js';
 import { GeneralTab } from './GeneralTab.js';
 import { SecurityTab } from './SecurityTab.js';
 
 export function ProfilePage() {
   const user = useCurrentUser();
+  const [section, openSection] = useViewSection('profile');
   return (
     <Stack gap="md">
       <div>
@@ -16,7 +21,12 @@ export function ProfilePage() {
         </Text>
       </div>
       <Card withBorder padding="lg" radius="md">
-        <Tabs defaultValue="general">
+        <Tabs
+          value={section}
+          onChange={(value) => {
+            if (value === 'general' || value === 'security') openSection(value);
+          }}
+        >
           <Tabs.List mb="lg">
             <Tabs.Tab value="general" leftSection={<IconSettings size={16} aria-hidden />}>
               General

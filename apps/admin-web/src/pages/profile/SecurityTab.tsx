@@ -1,7 +1,7 @@
 /**
- * Profile Settings, Security tab (admin §2, §4 "Two-factor", §8): disabled → setup initiated (QR
- * code and secret) → code verified → enabled (backup codes shown once, then a reload); enabled →
- * Disable 2FA (after a confirmation, then a reload).
+ * Profile Settings, Security tab. Two-factor sign-in goes disabled → setup initiated (QR code and
+ * secret) → code verified → enabled (backup codes shown once, then a reload); enabled → Disable
+ * 2FA (after a confirmation, then a reload).
  */
 import {
   Alert,
@@ -17,11 +17,12 @@ import {
   Text,
   Title,
 } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
 import { IconDownload, IconShieldCheck } from '@tabler/icons-react';
-import { ADMIN_MESSAGES, TOTP_CODE_LENGTH, type Setup2faResponse } from '@tunnelscope/contracts';
+import { ADMIN_MESSAGES, totpCodeField, type Setup2faResponse } from '@tunnelscope/contracts';
 import { OneTimeCodeInput } from '@tunnelscope/web-ui';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useDisable2fa, useSetup2fa, useVerify2faSetup } from '../../api/auth.js';
 import { AdminApiError, RetriesExhaustedError, messageOf } from '../../api/client.js';
 import { useCurrentUser } from '../../auth/AuthContext.js';
@@ -32,8 +33,8 @@ import { runtimeConfig } from '../../runtime-config.js';
 import { BACKUP_CODES_FILE_NAME, backupCodesText, downloadTextFile } from './backup-codes.js';
 
 /**
- * Admin §8: a refused code (a 4xx answer) is 'Invalid verification code' unless the server said
- * more; a call that failed for any other reason is 'Failed to verify 2FA setup'.
+ * A refused code (a 4xx answer) is 'Invalid verification code' unless the server said more; a
+ * call that failed for any other reason is 'Failed to verify 2FA setup'.
  */
 export function verifyFailureMessage(error: unknown): string {
   if (error instanceof AdminApiError) return error.serverMessage ?? ADMIN_MESSAGES.invalidCode;
@@ -123,27 +124,26 @@ function SetupPanel({
   onEnabled(codes: string[]): void;
 }) {
   const verify = useVerify2faSetup();
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | undefined>(undefined);
+  const form = useForm({
+    initialValues: { code: '' },
+    validate: {
+      code: (code) => (totpCodeField.safeParse(code).success ? null : ADMIN_MESSAGES.sixDigitCode),
+    },
+  });
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!new RegExp(`^\\d{${TOTP_CODE_LENGTH}}$`).test(code)) {
-      setError(ADMIN_MESSAGES.sixDigitCode);
-      return;
-    }
-    setError(undefined);
+  const submit = form.onSubmit(({ code }) => {
     verify.mutate(
       { secret: setup.secret, totpCode: code },
       {
         onSuccess: (data) => onEnabled(data.backupCodes),
         onError: (err) => {
-          setCode('');
+          form.setFieldValue('code', '');
           notifyError('Verification Failed', verifyFailureMessage(err));
         },
       },
     );
-  };
+  });
+  const codeError = form.errors.code;
 
   return (
     <form onSubmit={submit} noValidate aria-label="Two-factor setup">
@@ -172,13 +172,10 @@ function SetupPanel({
           </Group>
         </div>
         <OneTimeCodeInput
-          value={code}
-          onChange={(next) => {
-            setCode(next);
-            setError(undefined);
-          }}
+          value={form.values.code}
+          onChange={(next) => form.setFieldValue('code', next)}
           disabled={verify.isPending}
-          error={error}
+          error={typeof codeError === 'string' ? codeError : undefined}
         />
         <Group>
           <Button type="submit" loading={verify.isPending}>

@@ -1,4 +1,4 @@
-/** The backup codes' text download (admin §2 "Profile Settings", §9 "offered as a text download"). */
+/** The backup codes as a text file the operator downloads once, right after enabling 2FA. */
 
 export const BACKUP_CODES_FILE_NAME = 'tunnelscope-backup-codes.txt';
 

@@ -1,7 +1,7 @@
 /**
- * Turns the General tab's form into an update-profile request (admin §5 "Profile update"): only
- * changed fields are sent; a new password needs its confirmation and the current password; nothing
- * changed is refused before any call. Field rules and messages come from the contracts.
+ * Turns the General tab's form into an update-profile request: only changed fields are sent; a new
+ * password needs its confirmation and the current password; nothing changed is refused before any
+ * call. Field rules and messages come from the contracts.
  */
 import {
   ADMIN_MESSAGES,
@@ -26,7 +26,7 @@ export type ProfileUpdatePlan =
   | {
       ok: true;
       request: UpdateProfileRequest;
-      /** A username or e-mail change: the page reloads 1.5 s after success (admin §9). */
+      /** A username or e-mail change: the page reloads 1.5 s after success. */
       identityChanged: boolean;
     }
   | { ok: false; errors: Partial<Record<ProfileField, string>>; message?: string };

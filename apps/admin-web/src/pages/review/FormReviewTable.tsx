@@ -1,7 +1,7 @@
 /**
- * What the Waitlist, VPN Requests and Contacts tabs share (admin §2, DECISIONS.md "Roles"): the
- * data table over a form list with the verified filter, newest first, and delete; editing and
- * deleting only for the admin role; a delete drops the Overview's cached counts.
+ * What the Waitlist, VPN Requests and Contacts tabs share: the data table over a form list with the
+ * verified filter, newest first, and delete; editing and deleting only for the admin role; a delete
+ * drops the Overview's cached counts.
  */
 import { useMemo } from 'react';
 import type { ZodType } from 'zod';

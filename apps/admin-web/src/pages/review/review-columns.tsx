@@ -1,5 +1,5 @@
 /**
- * Columns and filters shared by the review tables (admin §2 Waitlist, VPN Requests, Contacts):
+ * Columns and filters shared by the review tables (Waitlist, VPN Requests, Contacts):
  * the verification badge, the `verified` filter, the status-and-notes column and the created date.
  */
 import { Badge } from '@mantine/core';
@@ -11,7 +11,7 @@ import {
 } from '../../components/data-table/index.js';
 import { StatusEditor } from '../../components/status-editor/index.js';
 
-/** Admin §2: the `verified` filter with all, true and false. */
+/** The `verified` filter: all, true and false. */
 export const VERIFIED_FILTER: DataTableFilter = {
   key: 'verified',
   label: 'Verified',

@@ -1,6 +1,6 @@
 /**
- * The Search DB tab (admin §2 "Search DB"): look one IPv4 address up in the IP database and show
- * what it knows now, what it knew before, and the subdomains that pointed at it.
+ * The Search DB tab: look one IPv4 address up in the IP database and show what it knows now, what
+ * it knew before, and the subdomains that pointed at it.
  */
 import { DbIpAttribution } from '../../components/attribution/DbIpAttribution.js';
 import {
@@ -17,6 +17,7 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconDatabaseSearch, IconSearch, IconX } from '@tabler/icons-react';
 import {
@@ -25,7 +26,7 @@ import {
   type IpRecordType,
   type IpSearchRecord,
 } from '@tunnelscope/contracts';
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { DatabaseOfflineError, useSearchIp, type IpSearchResult } from '../../api/ipdb.js';
 import { DatabaseOfflinePanel } from '../vpn-db/DatabaseOfflinePanel.js';
 import { formatDateTime, formatNumber } from '../vpn-db/format.js';
@@ -95,7 +96,7 @@ const col = {
   subdomainChecked: { label: 'Last checked', render: (r) => formatDateTime(r.subdomain_lastchecked) },
 } satisfies Record<string, RecordColumn>;
 
-/** Which record fields each group shows (admin §3 "IP search record"). */
+/** Which record fields each group shows. */
 const GROUP_COLUMNS: Record<IpRecordType, RecordColumn[]> = {
   current: [col.ip, col.country, col.city, col.isp, col.vpn, col.vendor, col.flags, col.lastChecked],
   history: [col.ip, col.historyDate, col.country, col.city, col.isp, col.vpn, col.vendor, col.flags],
@@ -193,8 +194,15 @@ function SearchResults({ result }: { result: IpSearchResult }) {
 }
 
 export function SearchDbTab() {
-  const [value, setValue] = useState('');
-  const [validationError, setValidationError] = useState<string | null>(null);
+  const form = useForm({
+    initialValues: { ipAddress: '' },
+    validate: {
+      ipAddress: (raw) => {
+        const checked = validateIpInput(raw);
+        return 'error' in checked ? checked.error : null;
+      },
+    },
+  });
   const inputRef = useRef<HTMLInputElement>(null);
   const search = useSearchIp();
 
@@ -210,27 +218,23 @@ export function SearchDbTab() {
     });
   };
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const checked = validateIpInput(value);
-    if ('error' in checked) {
-      setValidationError(checked.error);
-      return;
-    }
-    setValidationError(null);
-    setValue(checked.ipAddress);
+  const onSubmit = form.onSubmit((values) => {
+    // Validation passed: the schema's output is the trimmed address, searched and shown as such.
+    const checked = validateIpInput(values.ipAddress);
+    if ('error' in checked) return;
+    form.setFieldValue('ipAddress', checked.ipAddress);
     run(checked.ipAddress);
-  };
+  });
 
   const clear = () => {
     search.reset();
-    setValue('');
-    setValidationError(null);
+    form.reset();
     inputRef.current?.focus();
   };
 
   const error = search.error;
-  const hasSomethingToClear = value !== '' || validationError !== null || !search.isIdle;
+  const hasSomethingToClear =
+    form.values.ipAddress !== '' || form.errors.ipAddress !== undefined || !search.isIdle;
 
   return (
     <Stack gap="md">
@@ -250,12 +254,7 @@ export function SearchDbTab() {
             ref={inputRef}
             label="IP Address"
             placeholder={`e.g. ${EXAMPLE_IP}`}
-            value={value}
-            onChange={(event) => {
-              setValue(event.currentTarget.value);
-              if (validationError) setValidationError(null);
-            }}
-            error={validationError}
+            {...form.getInputProps('ipAddress')}
             autoComplete="off"
             spellCheck={false}
             inputMode="decimal"

@@ -1,6 +1,6 @@
 import { IP_RECORD_TYPES, type IpRecordType, type IpSearchRecord } from '@tunnelscope/contracts';
 
-/** The result groups of admin §2 "Search DB", in the order they are shown. */
+/** The result groups of an IP search, in the order they are shown. */
 export const RECORD_GROUP_TITLES: Record<IpRecordType, string> = {
   current: 'Current Information',
   history: 'Historical Information',

@@ -1,7 +1,7 @@
 /**
- * The sessions tab (admin §2 "Sessions"): every active admin session with a count badge, Refresh,
- * a 30-second poll, and Disconnect after a confirmation. A view_only operator may disconnect only
- * their own sessions (the server enforces it; here the other buttons are disabled with a hint).
+ * The sessions tab: every active admin session with a count badge, Refresh, a 30-second poll, and
+ * Disconnect after a confirmation. A view_only operator may disconnect only their own sessions (the
+ * server enforces it; here the other buttons are disabled with a hint).
  */
 import {
   Alert,
@@ -36,13 +36,13 @@ import {
 
 export const NO_SESSIONS = 'No active sessions found';
 
-/** Admin §8: 'Failed to disconnect session: {error}', or without a reason when there is none. */
+/** 'Failed to disconnect session: {error}', or without a reason when there is none. */
 export function disconnectFailureMessage(error: unknown): string {
   const reason = error === undefined || error === null ? '' : errorText(error);
   return reason ? `Failed to disconnect session: ${reason}` : 'Failed to disconnect session';
 }
 
-/** view_only manages only itself (DECISIONS.md "Roles"); the list names sessions by username. */
+/** A view_only operator manages only their own sessions; the list names sessions by username. */
 export function canDisconnect(user: AdminUser, session: ListedSession): boolean {
   return user.role === 'admin' || session.username === user.username;
 }

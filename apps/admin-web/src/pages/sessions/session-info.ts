@@ -1,6 +1,6 @@
 /**
- * What the sessions tab shows about a session (admin §2 "Sessions"): a browser guess, a location
- * guess, relative times and the 'Expiring Soon' rule. Pure functions; `now` is passed in.
+ * What the sessions tab shows about a session: a browser guess, a location guess, relative times
+ * and the 'Expiring Soon' rule. Pure functions; `now` is passed in.
  */
 import { ADMIN_TIMINGS } from '@tunnelscope/contracts';
 
@@ -62,7 +62,7 @@ export function formatAbsolute(iso: string): string {
   return Number.isNaN(at.getTime()) ? '—' : at.toLocaleString();
 }
 
-/** Under one hour left before the absolute expiry (DECISIONS.md), and not already expired. */
+/** Under one hour left before the absolute expiry (not the idle timeout), and not already expired. */
 export function isExpiringSoon(expiresAt: string, now: number = Date.now()): boolean {
   const remaining = Date.parse(expiresAt) - now;
   return remaining > 0 && remaining < ADMIN_TIMINGS.expiringSoonMs;

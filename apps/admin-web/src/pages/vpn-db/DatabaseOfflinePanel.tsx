@@ -2,8 +2,8 @@ import { Alert, Button, Stack, Text } from '@mantine/core';
 import { IconDatabaseOff, IconRefresh } from '@tabler/icons-react';
 
 /**
- * The orange database-offline panel (admin §4): the IP database is unreachable while the panel and
- * its services are up. Shared by Database Analytics and Search DB.
+ * The orange database-offline panel: the IP database is unreachable while the panel and its
+ * services are up. Shared by Database Analytics and Search DB.
  */
 export function DatabaseOfflinePanel({
   message,

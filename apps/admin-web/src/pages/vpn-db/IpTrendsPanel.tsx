@@ -54,10 +54,10 @@ export function IpTrendsPanel({ data }: { data: AnalyticsPayload }) {
         count={data.ipTrends.length}
       >
         {data.ipTrends.length > 0 && (
-          <SegmentedControl
+          <SegmentedControl<ChurnMetric>
             size="xs"
             value={metric}
-            onChange={(value) => setMetric(value as ChurnMetric)}
+            onChange={setMetric}
             data={[
               { value: 'subdomains', label: 'Subdomains: new vs deactivated' },
               { value: 'ips', label: 'IPs: new vs legacy' },

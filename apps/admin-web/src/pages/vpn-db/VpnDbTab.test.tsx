@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { ADMIN_TIMINGS, type AnalyticsPayload } from '@tunnelscope/contracts';
 import { invalidateAnalyticsCache } from '../../api/ipdb.js';
 import { answer, installFetchMock } from '../../test/fetch-mock.js';
-import { renderWithProviders, testQueryClient } from '../../test/render.js';
+import { currentPath, LocationProbe, renderWithProviders, testQueryClient } from '../../test/render.js';
 import { analyticsBody, analyticsFixture, emptyAnalyticsFixture } from './analytics.fixture.js';
 import { VpnDbTab } from './VpnDbTab.js';
 
@@ -34,6 +34,21 @@ afterEach(() => {
 });
 
 describe('VpnDbTab', () => {
+  it('opens the sub-tab its address names, and puts the chosen one in the address', async () => {
+    answerWith();
+    renderWithProviders(
+      <>
+        <VpnDbTab />
+        <LocationProbe />
+      </>,
+      { path: '/app/vpn-db/isp' },
+    );
+    const isp = await screen.findByRole('tab', { name: 'ISP Summary' });
+    expect(isp).toHaveAttribute('aria-selected', 'true');
+    await showTab('IP Trends');
+    expect(currentPath()).toBe('/app/vpn-db/trends');
+  });
+
   it('shows a skeleton, then the entity totals as stat cards', async () => {
     answerWith();
     renderWithProviders(<VpnDbTab />);

@@ -1,6 +1,6 @@
 /**
- * The Database Analytics tab (admin §2 "Analytics (tab vpn-db)"): five sub-tabs over one
- * analytics payload, cached in memory for 5 minutes (src/api/ipdb.ts).
+ * The Database Analytics tab: five sub-tabs over one analytics payload, kept in memory for 5
+ * minutes (src/api/ipdb.ts). The open sub-tab is part of the address (`/app/vpn-db/trends`).
  */
 import { DbIpAttribution } from '../../components/attribution/DbIpAttribution.js';
 import {
@@ -24,7 +24,10 @@ import {
   IconUsersGroup,
   IconWorld,
 } from '@tabler/icons-react';
+import { ADMIN_PANEL_SECTIONS, type AdminPanelSection, type AnalyticsPayload } from '@tunnelscope/contracts';
+import type { ReactNode } from 'react';
 import { DatabaseOfflineError, useAdvancedAnalytics } from '../../api/ipdb.js';
+import { useViewSection } from '../dashboard/dashboard-views.js';
 import { DatabaseOfflinePanel } from './DatabaseOfflinePanel.js';
 import { DbMetadataPanel } from './DbMetadataPanel.js';
 import { formatDateTime } from './format.js';
@@ -33,13 +36,19 @@ import { IpTrendsPanel } from './IpTrendsPanel.js';
 import { IspPanel } from './IspPanel.js';
 import { VendorVpnPanel } from './VendorVpnPanel.js';
 
-export const ANALYTICS_SUB_TABS = [
-  { value: 'metadata', label: 'DB Metadata', icon: IconDatabase, Panel: DbMetadataPanel },
-  { value: 'trends', label: 'IP Trends', icon: IconChartLine, Panel: IpTrendsPanel },
-  { value: 'geo', label: 'Geo-IP Summary', icon: IconWorld, Panel: GeoIpPanel },
-  { value: 'vendors', label: 'Vendor & VPN Summary', icon: IconUsersGroup, Panel: VendorVpnPanel },
-  { value: 'isp', label: 'ISP Summary', icon: IconNetwork, Panel: IspPanel },
-] as const;
+const SUB_TABS: Record<
+  AdminPanelSection<'vpn-db'>,
+  { label: string; icon: typeof IconDatabase; Panel: (props: { data: AnalyticsPayload }) => ReactNode }
+> = {
+  metadata: { label: 'DB Metadata', icon: IconDatabase, Panel: DbMetadataPanel },
+  trends: { label: 'IP Trends', icon: IconChartLine, Panel: IpTrendsPanel },
+  geo: { label: 'Geo-IP Summary', icon: IconWorld, Panel: GeoIpPanel },
+  vendors: { label: 'Vendor & VPN Summary', icon: IconUsersGroup, Panel: VendorVpnPanel },
+  isp: { label: 'ISP Summary', icon: IconNetwork, Panel: IspPanel },
+};
+
+/** The sub-tabs, in the order of their addresses (@tunnelscope/contracts). */
+const ANALYTICS_SUB_TABS = ADMIN_PANEL_SECTIONS['vpn-db'].map((value) => ({ value, ...SUB_TABS[value] }));
 
 function AnalyticsSkeleton() {
   return (
@@ -59,6 +68,7 @@ function AnalyticsSkeleton() {
 
 export function VpnDbTab() {
   const { data, error, isPending, isFetching, refresh } = useAdvancedAnalytics();
+  const [section, openSection] = useViewSection('vpn-db');
   const retry = () => void refresh();
 
   let problem = null;
@@ -117,7 +127,15 @@ export function VpnDbTab() {
 
       {/* A failed refresh keeps the last figures below its message. */}
       {data ? (
-        <Tabs defaultValue="metadata" keepMounted={false} variant="outline">
+        <Tabs
+          value={section}
+          onChange={(value) => {
+            const tab = ANALYTICS_SUB_TABS.find((t) => t.value === value);
+            if (tab) openSection(tab.value);
+          }}
+          keepMounted={false}
+          variant="outline"
+        >
           <Tabs.List>
             {ANALYTICS_SUB_TABS.map(({ value, label, icon: Icon }) => (
               <Tabs.Tab key={value} value={value} leftSection={<Icon size={16} />}>

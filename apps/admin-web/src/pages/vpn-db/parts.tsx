@@ -2,7 +2,7 @@
 import { Badge, Group, Paper, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-/** Tables stop growing here and scroll (admin §2: "Tables scroll with a capped height"). */
+/** Tables stop growing at this height and scroll inside. */
 export const TABLE_MAX_HEIGHT = 360;
 
 export function SectionCard({

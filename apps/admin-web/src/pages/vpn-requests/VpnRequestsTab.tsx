@@ -1,7 +1,7 @@
 /**
- * The VPN Requests tab (admin §2 "VPN Requests table", §8 'Delete Failed'): the VPNs visitors asked
- * to be detected, with the store link, verification, status and notes; search on e-mail and VPN
- * name, the verified filter, delete after a 'Delete VPN Request' confirmation.
+ * The VPN Requests tab: the VPNs visitors asked to be detected, with the store link, verification,
+ * status and notes; search on e-mail and VPN name, the verified filter, delete after a 'Delete VPN
+ * Request' confirmation.
  */
 import { vpnRequestRowSchema, type VpnRequestRow } from '@tunnelscope/contracts';
 import { FormReviewTable } from '../review/FormReviewTable.js';

@@ -39,7 +39,7 @@ export function StoreLink({ link }: { link: string }) {
 }
 
 /**
- * Admin §2 "VPN Requests table": VPN name and user e-mail (both sortable), the Play Store link,
+ * The VPN Requests table: VPN name and user e-mail (both sortable), the Play Store link,
  * request number, verified (OK or Pending), status with a compact notes editor, created (sortable).
  * What the visitor wrote about the VPN shows under its name.
  */

@@ -1,7 +1,7 @@
 /**
- * The Waitlist tab (admin §2 "Waitlist table"): every sign-up with its verification, status and
- * notes; search on e-mail, the verified filter, delete. A view_only operator reads and exports;
- * editing and deleting are disabled with a 'View only' hint (DECISIONS.md "Roles").
+ * The Waitlist tab: every sign-up with its verification, status and notes; search on e-mail, the
+ * verified filter, delete. A view_only operator reads and exports; editing and deleting are
+ * disabled with a 'View only' hint (the server refuses them too).
  */
 import { waitlistEntrySchema, type WaitlistEntryRow } from '@tunnelscope/contracts';
 import { FormReviewTable } from '../review/FormReviewTable.js';

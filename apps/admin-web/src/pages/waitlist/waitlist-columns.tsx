@@ -5,7 +5,7 @@ import { createdAtColumn, statusColumn, verifiedColumn } from '../review/review-
 export const WAITLIST_PATH = ADMIN_API.waitlist.path;
 
 /**
- * Admin §2 "Waitlist table": email (sortable), company, use case, OTP Status, status with a notes
+ * The Waitlist table: email (sortable), company, use case, OTP Status, status with a notes
  * editor, created (sortable), IP address.
  */
 export function waitlistColumns({ canEdit }: { canEdit: boolean }): DataTableColumn<WaitlistEntryRow>[] {
