@@ -71,7 +71,6 @@ export const UI_TIMINGS = {
   scrollToAnchorDelayMs: 100,
   waitlistAutoSubmitDelayMs: 100,
   toastDurationMs: 5000,
-  toastRemoveDelayMs: 1_000_000,
   toastSwipeThresholdPx: 50,
 } as const;
 
