@@ -2,6 +2,7 @@
  * The query mix: address strings as clients send them. Per family, 60 % inside a network of the
  * data (hits), 25 % uniformly random (hits, misses and bogons as they fall), 15 % in the
  * special-purpose blocks (bogons); a twentieth of the IPv4 hits written IPv4-mapped (::ffff:a.b.c.d).
+ * Seeded, so every run asks the same addresses.
  */
 import { Rng } from '@tunnelscope/ipdb-dataset';
 import { formatIPv4, formatIPv6, type Family, type Span } from '@tunnelscope/ip-index';
@@ -54,5 +55,6 @@ export function makeQueries(family: Family, pieces: Span[], count: number, seed:
       );
     }
   }
-  return out;
+  // Built by concatenation, these are rope strings; a server reads flat ones off the socket.
+  return JSON.parse(JSON.stringify(out)) as string[];
 }
