@@ -21,3 +21,4 @@ export * from './admin-answers.js';
 export * from './admin-api.js';
 export * from './ipdb-api.js';
 export * from './admin-review.js';
+export * from './detection-api.js';
