@@ -32,7 +32,7 @@ import {
   type Family,
 } from './address.js';
 import { NONE, flatten } from './flatten.js';
-import { blockAround, parseCidr, parseRange, type Span } from './network.js';
+import { parseCidr, parseRange, type Span } from './network.js';
 
 /**
  * One network of the index and the caller's payload id: a CIDR, an inclusive start–end range, or
@@ -106,8 +106,7 @@ class Match implements IndexMatch {
     if (this.family === 4) {
       return blockAroundV4(this.arrays.entryStart[this.slot]!, this.arrays.entryEnd[this.slot]!, this.a0);
     }
-    const { entryStart, entryEnd } = this.arrays;
-    return blockAround(6, bigAt(entryStart, 4 * this.slot), bigAt(entryEnd, 4 * this.slot), this.address());
+    return blockAroundV6(this.arrays, this.slot, [this.a0, this.a1, this.a2, this.a3]);
   }
 
   get network(): string {
@@ -116,32 +115,62 @@ class Match implements IndexMatch {
       const size = 2 ** (32 - prefix);
       return `${formatIPv4(this.a0 - (this.a0 % size))}/${prefix}`;
     }
-    const address = this.address();
-    const size = 1n << BigInt(128 - prefix);
-    const first = address - (address % size);
-    return `${formatIPv6([96n, 64n, 32n, 0n].map((shift) => Number((first >> shift) & 0xffffffffn)))}/${prefix}`;
-  }
-
-  private address(): bigint {
-    return (BigInt(this.a0) << 96n) | (BigInt(this.a1) << 64n) | (BigInt(this.a2) << 32n) | BigInt(this.a3);
+    const first = [this.a0, this.a1, this.a2, this.a3].map((w, k) => (w & wordMask(prefix - 32 * k)) >>> 0);
+    return `${formatIPv6(first)}/${prefix}`;
   }
 }
 
-/** {@link blockAround} for IPv4 in 32-bit integer arithmetic. */
+/** The mask of a word that keeps its first `bits` bits (clamped to 0 … 32). */
+function wordMask(bits: number): number {
+  if (bits <= 0) return 0;
+  if (bits >= 32) return 0xffffffff;
+  return (0xffffffff << (32 - bits)) >>> 0;
+}
+
+/** Leading bits two IPv6 addresses share (128 when equal). */
+function sharedBits(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  for (let k = 0; k < 4; k++) {
+    const x = (a[k]! ^ b[k]!) >>> 0;
+    if (x !== 0) return 32 * k + Math.clz32(x);
+  }
+  return 128;
+}
+
+const neighbour = new Uint32Array(4);
+
+/**
+ * `blockAround` (network.ts) for IPv6 in words: one more than the longer prefix the address shares with
+ * start-1 or end+1 (the first addresses outside the range), 0 on the side the range reaches the
+ * end of the space.
+ */
+function blockAroundV6(arrays: FamilyArrays, slot: number, address: readonly number[]): number {
+  const o = 4 * slot;
+  let below = 0;
+  let above = 0;
+  // start - 1, borrowing from the lower words up.
+  neighbour.set(arrays.entryStart.subarray(o, o + 4));
+  let k = 3;
+  while (k >= 0 && neighbour[k] === 0) neighbour[k--] = 0xffffffff;
+  if (k >= 0) {
+    neighbour[k] = neighbour[k]! - 1;
+    below = sharedBits(address, neighbour) + 1;
+  }
+  // end + 1, carrying up.
+  neighbour.set(arrays.entryEnd.subarray(o, o + 4));
+  k = 3;
+  while (k >= 0 && neighbour[k] === 0xffffffff) neighbour[k--] = 0;
+  if (k >= 0) {
+    neighbour[k] = neighbour[k]! + 1;
+    above = sharedBits(address, neighbour) + 1;
+  }
+  return Math.max(below, above);
+}
+
+/** `blockAround` (network.ts) for IPv4 in 32-bit integer arithmetic. */
 function blockAroundV4(start: number, end: number, address: number): number {
   const below = start === 0 ? 0 : Math.clz32((address ^ (start - 1)) >>> 0) + 1;
   const above = end === 0xffffffff ? 0 : Math.clz32((address ^ (end + 1)) >>> 0) + 1;
   return Math.max(below, above);
-}
-
-/** Unsigned 128-bit value of four words at `offset` (build time and the rare range answer only). */
-function bigAt(words: Uint32Array, offset: number): bigint {
-  return (
-    (BigInt(words[offset]!) << 96n) |
-    (BigInt(words[offset + 1]!) << 64n) |
-    (BigInt(words[offset + 2]!) << 32n) |
-    BigInt(words[offset + 3]!)
-  );
 }
 
 function writeBig(words: Uint32Array, offset: number, value: bigint): void {
