@@ -133,6 +133,41 @@ describe('specialRange', () => {
   });
 });
 
+describe('specialRange at every registry entry', () => {
+  // The reference: the smallest table entry holding the address, by bigint comparison of spans.
+  // ::ffff:0:0/96 never applies: a mapped address is classified as its IPv4 address.
+  const entries = SPECIAL_RANGES.filter(([cidr]) => cidr !== '::ffff:0:0/96');
+  const spans = entries.map(([cidr, rangeName]) => ({ span: parseCidr(cidr), rangeName }));
+  const reference = (family: 4 | 6, v: bigint) => {
+    let best: (typeof spans)[number] | undefined;
+    for (const e of spans) {
+      if (e.span.family !== family || v < e.span.start || v > e.span.end) continue;
+      if (!best || e.span.end - e.span.start < best.span.end - best.span.start) best = e;
+    }
+    return best?.rangeName ?? null;
+  };
+
+  it.each(entries.map(([cidr]) => cidr))(
+    'names the first and last address of %s and the neighbours outside',
+    (cidr) => {
+      const span = parseCidr(cidr);
+      const max = span.family === 4 ? 0xffffffffn : (1n << 128n) - 1n;
+      for (const v of [
+        span.start - 1n,
+        span.start,
+        span.start + 1n,
+        span.end - 1n,
+        span.end,
+        span.end + 1n,
+      ]) {
+        if (v < 0n || v > max) continue;
+        const text = formatBigInt(span.family, v);
+        expect([text, name(text)]).toEqual([text, reference(span.family, v)]);
+      }
+    },
+  );
+});
+
 /**
  * How our names relate to ipaddr.js `range()` names: the same, or a finer name for what ipaddr.js
  * lumps together, or a registry entry ipaddr.js lacks (it answers `unicast` there).
