@@ -4,6 +4,7 @@
  * public `/docs/api` page are generated from these schemas, so they cannot drift from the server.
  */
 import { z } from 'zod';
+import { filterField, listQuerySchema, paginationSchema } from './admin-api.js';
 
 export const DETECTION_API_PREFIX = '/api/v1';
 
@@ -20,6 +21,24 @@ export const DETECTION_API = {
 export const DETECTION_API_DOCS_PATH = '/docs/api';
 
 export const BATCH_MAX_IPS = 1000;
+
+/**
+ * Every answer of `/api/v1/*` names the snapshot it came from: `X-Data-Version: 42; date=2026-11-25`
+ * (the IP database's data version, then the date that version was made).
+ */
+export const DATA_VERSION_HEADER = 'X-Data-Version';
+export function formatDataVersion(dataVersion: { version: number; date: string }): string {
+  return `${dataVersion.version}; date=${dataVersion.date}`;
+}
+
+/**
+ * The IETF rate-limit headers (draft-ietf-httpapi-ratelimit-headers) on every keyed answer:
+ * `RateLimit-Policy: "burst";q=50;w=1, "daily";q=10000;w=86400` and
+ * `RateLimit: "daily";r=9941;t=3600` (the policy closest to running out: remaining and seconds to reset).
+ */
+export const RATE_LIMIT_POLICY_HEADER = 'RateLimit-Policy';
+export const RATE_LIMIT_HEADER = 'RateLimit';
+export const RATE_LIMIT_POLICIES = { burst: 'burst', daily: 'daily' } as const;
 
 /** Query parameters that would carry a key in the URL (logs, proxies, browser history): refused. */
 export const KEY_QUERY_PARAMETERS = ['key', 'api_key', 'apikey', 'token'] as const;
@@ -224,6 +243,56 @@ export const rotateApiKeyRequestSchema = z.object({
 export const apiKeyUsageResponseSchema = z.object({
   success: z.literal(true),
   data: z.object({
+    /** One entry per day, oldest first, days without calls included with 0. */
     days: z.array(z.object({ date: isoDate, count: z.number().int() })),
+    dailyQuota: z.number().int(),
   }),
 });
+
+export const API_KEY_MESSAGES = {
+  notFound: 'API key not found',
+  revoked: 'This API key is revoked',
+  created: 'API key created. Copy it now: it will not be shown again.',
+  rotated: 'API key rotated. Copy the new key now: it will not be shown again.',
+  revokedNow: 'API key revoked',
+  invalidNetwork:
+    'Each allowed network must be an IPv4 or IPv6 network in CIDR notation (e.g. 203.0.113.0/24)',
+} as const;
+
+/** The admin calls on API keys, relative to the `/admin-<hex>` prefix (`{id}` is the key's uuid). */
+export const ADMIN_API_KEYS_API = {
+  list: { method: 'GET', path: '/api-keys' },
+  create: { method: 'POST', path: '/api-keys' },
+  rotate: { method: 'POST', path: '/api-keys/{id}/rotate' },
+  revoke: { method: 'DELETE', path: '/api-keys/{id}' },
+  usage: { method: 'GET', path: '/api-keys/{id}/usage' },
+} as const;
+
+export const API_KEY_SORT_COLUMNS = ['createdAt', 'name', 'ownerEmail', 'lastUsedAt', 'dailyQuota'] as const;
+/** The shared list query: paging, search on name and owner e-mail, sort, and a status filter. */
+export const apiKeyListQuerySchema = listQuerySchema({
+  sortColumns: API_KEY_SORT_COLUMNS,
+  defaultSort: 'createdAt',
+  filters: { status: filterField(['active', 'revoked']) },
+});
+export type ApiKeyListQuery = z.input<typeof apiKeyListQuerySchema>;
+
+export const apiKeyListResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ entries: z.array(apiKeyViewSchema), pagination: paginationSchema }),
+});
+export type ApiKeyListResponse = z.infer<typeof apiKeyListResponseSchema>;
+
+export const apiKeyIdParamsSchema = z.object({ id: z.uuid({ error: API_KEY_MESSAGES.notFound }) });
+
+/** The new secret, sent this once; the old one keeps working until `apiKey.graceUntil`. */
+export const rotateApiKeyResponseSchema = createApiKeyResponseSchema;
+
+export const revokeApiKeyResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  apiKey: apiKeyViewSchema,
+});
+
+/** Days of usage the admin chart shows (today included). */
+export const API_KEY_USAGE_DAYS = 30;
