@@ -58,10 +58,6 @@ for (let c = 0; c < 6; c++) {
   HEX[65 + c] = 10 + c;
 }
 
-function hexValue(c: number): number {
-  return c < 128 ? HEX[c]! : -1;
-}
-
 /**
  * Dotted-quad IPv4 between `from` and `to` (exclusive): exactly four decimal parts of 0 … 255,
  * no leading zeros (a leading zero is octal to inet_aton, so `010.0.0.1` is ambiguous and
@@ -113,12 +109,15 @@ function parseIPv6Groups(text: string): boolean {
   for (;;) {
     const start = i;
     let value = 0;
-    let h: number;
-    while (i < len && (h = hexValue(text.charCodeAt(i))) >= 0) {
+    let c = 0; // the character that ended the group, read once
+    while (i < len) {
+      c = text.charCodeAt(i);
+      const h = c < 128 ? HEX[c]! : -1;
+      if (h < 0) break;
       value = value * 16 + h;
       i++;
     }
-    if (i < len && text.charCodeAt(i) === 46 /* . */) {
+    if (i < len && c === 46 /* . */) {
       // An embedded IPv4 address: only as the last 32 bits.
       if (n > 6) return false;
       const v4 = parseIPv4Span(text, start, len);
@@ -131,7 +130,7 @@ function parseIPv6Groups(text: string): boolean {
     if (digits === 0 || digits > 4 || n === 8) return false;
     groups[n++] = value;
     if (i === len) break;
-    if (text.charCodeAt(i) !== 58) return false;
+    if (c !== 58) return false;
     i++;
     if (i === len) return false; // a single trailing colon
     if (text.charCodeAt(i) === 58) {
