@@ -3,6 +3,7 @@ import {
   ADMIN_PANEL_PATHS,
   ADMIN_PANEL_SECTIONS,
   ADMIN_PANEL_SIGN_IN_PATH,
+  ADMIN_PANEL_TAB_BAR,
   ADMIN_PANEL_TABS,
   ADMIN_PANEL_VIEWS,
   adminPanelPath,
@@ -51,5 +52,12 @@ describe('admin panel addresses', () => {
   it('builds view and section addresses', () => {
     expect(adminPanelPath('waitlist')).toBe('/app/waitlist');
     expect(adminPanelPath('vpn-db', 'isp')).toBe('/app/vpn-db/isp');
+  });
+});
+
+describe('tabs added after the spec', () => {
+  it('shows the API Keys tab after the spec’s eight, with an address of its own', () => {
+    expect(ADMIN_PANEL_TAB_BAR).toEqual([...ADMIN_PANEL_TABS, 'api-keys']);
+    expect(ADMIN_PANEL_PATHS).toContain('/app/api-keys');
   });
 });

@@ -62,6 +62,8 @@ export const PUBLIC_ROUTES = [
   '/terms',
   '/eula',
   '/security-demo',
+  // The detection API's reference (issue 12); DETECTION_API_DOCS_PATH names the same page.
+  '/docs/api',
 ] as const;
 
 /** UI timings of the public site, in milliseconds. */

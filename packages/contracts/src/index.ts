@@ -22,3 +22,4 @@ export * from './admin-api.js';
 export * from './ipdb-api.js';
 export * from './admin-review.js';
 export * from './detection-api.js';
+export * from './detection-docs.js';
