@@ -61,7 +61,7 @@ afterEach(() => {
 });
 
 describe('DashboardPage', () => {
-  it('shows the header and the eight tabs, the overview first with its six stat cards', async () => {
+  it("shows the header and the nine tabs (the spec's eight, then API Keys), the overview first with its six stat cards", async () => {
     await renderDashboard(ADMIN);
     expect(screen.queryByText('2FA')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Refresh' })).toBeInTheDocument();
@@ -75,6 +75,7 @@ describe('DashboardPage', () => {
       'Sessions',
       'Database Analytics',
       'Search DB',
+      'API Keys',
     ]);
     expect(screen.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
     expect(await screen.findAllByTestId('stat-card')).toHaveLength(6);

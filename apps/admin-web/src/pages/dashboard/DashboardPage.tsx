@@ -1,6 +1,6 @@
 /**
- * The signed-in shell: the header (welcome, Refresh, Admin Users, theme, Profile menu), the eight
- * tabs, and the users and profile views opened from the header. The open view is the address
+ * The signed-in shell: the header (welcome, Refresh, Admin Users, theme, Profile menu), the nine
+ * tabs (the spec's eight and API Keys), and the users and profile views opened from the header. The open view is the address
  * (dashboard-views.ts) and names the browser tab. Every tab and view but the shell is a lazy
  * chunk, so signing in downloads only what the operator opens.
  */
@@ -42,6 +42,7 @@ const VpnDbTab = lazy(() => import('../vpn-db/VpnDbTab.js').then((m) => ({ defau
 const SearchDbTab = lazy(() =>
   import('../search-db/SearchDbTab.js').then((m) => ({ default: m.SearchDbTab })),
 );
+const ApiKeysTab = lazy(() => import('../api-keys/ApiKeysTab.js').then((m) => ({ default: m.ApiKeysTab })));
 const AdminUsersPage = lazy(() =>
   import('../admin-users/AdminUsersPage.js').then((m) => ({ default: m.AdminUsersPage })),
 );
@@ -74,6 +75,8 @@ function TabContent({ tab }: { tab: DashboardTab }) {
       return <VpnDbTab />;
     case 'search-db':
       return <SearchDbTab />;
+    case 'api-keys':
+      return <ApiKeysTab />;
   }
 }
 

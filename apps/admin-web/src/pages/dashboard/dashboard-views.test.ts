@@ -7,7 +7,7 @@ import {
 } from './dashboard-views.js';
 
 describe('dashboard views', () => {
-  it('has the eight tabs of the spec, in order, with their labels', () => {
+  it("has the spec's eight tabs, in order, then API Keys, with their labels", () => {
     expect(DASHBOARD_TABS.map((t) => t.value)).toEqual([
       'overview',
       'waitlist',
@@ -17,7 +17,9 @@ describe('dashboard views', () => {
       'sessions',
       'vpn-db',
       'search-db',
+      'api-keys',
     ]);
+    expect(DASHBOARD_TABS.find((t) => t.value === 'api-keys')?.label).toBe('API Keys');
     expect(DASHBOARD_TABS.find((t) => t.value === 'vpn-db')?.label).toBe('Database Analytics');
     expect(DASHBOARD_TABS.find((t) => t.value === 'search-db')?.label).toBe('Search DB');
   });

@@ -1,5 +1,5 @@
 /**
- * The dashboard's views and their addresses: the eight tabs, plus the users and profile views
+ * The dashboard's views and their addresses: the spec's eight tabs and API Keys, plus the users and profile views
  * opened from the header. The view is the path (`/app/waitlist`, `/app/users` …, below the
  * prefix; the list lives in @tunnelscope/contracts), so a reload or a shared link opens the same
  * view, and the browser's Back button returns to the previous one. Sub-tabs with an address of
@@ -9,18 +9,18 @@ import {
   ADMIN_PANEL_BASE,
   ADMIN_PANEL_DEFAULT_VIEW,
   ADMIN_PANEL_SECTIONS,
-  ADMIN_PANEL_TABS,
+  ADMIN_PANEL_TAB_BAR,
   ADMIN_PANEL_VIEWS,
   adminPanelPath,
   type AdminPanelSection,
   type AdminPanelSectionView,
-  type AdminPanelTab,
+  type AdminPanelTabBarTab,
   type AdminPanelView,
 } from '@tunnelscope/contracts';
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 
-const TAB_LABELS: Record<AdminPanelTab, string> = {
+const TAB_LABELS: Record<AdminPanelTabBarTab, string> = {
   overview: 'Overview',
   waitlist: 'Waitlist',
   'vpn-requests': 'VPN Requests',
@@ -29,18 +29,19 @@ const TAB_LABELS: Record<AdminPanelTab, string> = {
   sessions: 'Sessions',
   'vpn-db': 'Database Analytics',
   'search-db': 'Search DB',
+  'api-keys': 'API Keys',
 };
 
-/** The tab bar, in the contracts' order. */
-export const DASHBOARD_TABS = ADMIN_PANEL_TABS.map((value) => ({ value, label: TAB_LABELS[value] }));
+/** The tab bar, in the contracts' order: the spec's eight tabs, then API Keys. */
+export const DASHBOARD_TABS = ADMIN_PANEL_TAB_BAR.map((value) => ({ value, label: TAB_LABELS[value] }));
 
-export type DashboardTab = AdminPanelTab;
+export type DashboardTab = AdminPanelTabBarTab;
 export type DashboardView = AdminPanelView;
 
 export const DEFAULT_VIEW: DashboardView = ADMIN_PANEL_DEFAULT_VIEW;
 
 const VIEWS: ReadonlySet<string> = new Set(ADMIN_PANEL_VIEWS);
-const TABS: ReadonlySet<string> = new Set(ADMIN_PANEL_TABS);
+const TABS: ReadonlySet<string> = new Set(ADMIN_PANEL_TAB_BAR);
 
 const isView = (name: string): name is DashboardView => VIEWS.has(name);
 

@@ -1,0 +1,27 @@
+/**
+ * The usage chart of one key: @mantine/charts and recharts are heavy, so this module is only
+ * loaded through React.lazy (UsageModal.tsx), like the analytics charts.
+ */
+import '@mantine/charts/styles.css';
+import { BarChart } from '@mantine/charts';
+
+export interface UsageBar {
+  /** 'Nov 25' */
+  day: string;
+  lookups: number;
+}
+
+export function UsageChart({ data, dailyQuota }: { data: UsageBar[]; dailyQuota: number }) {
+  return (
+    <BarChart
+      data-testid="usage-chart"
+      h={260}
+      data={data}
+      dataKey="day"
+      series={[{ name: 'lookups', label: 'Lookups', color: 'blue.6' }]}
+      valueFormatter={(value) => value.toLocaleString('en-US')}
+      yAxisProps={{ width: 72 }}
+      referenceLines={[{ y: dailyQuota, label: 'Daily quota', color: 'red.6' }]}
+    />
+  );
+}
