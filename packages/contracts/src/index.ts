@@ -23,3 +23,4 @@ export * from './ipdb-api.js';
 export * from './admin-review.js';
 export * from './detection-api.js';
 export * from './detection-docs.js';
+export * from './detection-openapi.js';
