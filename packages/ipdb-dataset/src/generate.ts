@@ -52,6 +52,8 @@ export interface GenerateReport {
   seed: number;
   asOf: string;
   rows: Record<(typeof TABLES)[number], number>;
+  /** The IP database's data version after this generation (bumped once, at the end). */
+  dataVersion: number;
   timings: {
     sourcesMs: number;
     planMs: number;
@@ -123,6 +125,7 @@ export async function generateDataset(opts: GenerateOptions): Promise<GenerateRe
   let analyzeMs: number;
   let refreshMs: number;
   let refreshSteps: { step: string; ms: number }[];
+  let dataVersion: number;
   try {
     await client.query(`set statement_timeout = 0`);
     await client.query(`set lock_timeout = '30s'`);
@@ -166,6 +169,15 @@ export async function generateDataset(opts: GenerateOptions): Promise<GenerateRe
       `analytics views refreshed in ${refreshMs} ms (${refreshSteps.map((s) => `${s.step} ${s.ms}`).join(', ')})`,
     );
 
+    // Last, in the same transaction: the lookup replicas rebuild their index when this changes,
+    // and see the new rows and the new version together. Any other loader of addresses must do
+    // the same (packages/ipdb-schema's data_version migration).
+    const bumped = await client.query<{ version: string }>(
+      `update data_version set version = version + 1, changed_at = now() where id = 1 returning version::text as version`,
+    );
+    dataVersion = Number(bumped.rows[0]?.version ?? 0);
+    log(`data version ${dataVersion}`);
+
     t = performance.now();
     await client.query('commit');
     log(`committed in ${elapsed(t)} ms`);
@@ -180,6 +192,7 @@ export async function generateDataset(opts: GenerateOptions): Promise<GenerateRe
     seed: opts.seed,
     asOf: timeline.asOf.toISOString().slice(0, 10),
     rows,
+    dataVersion,
     timings: {
       sourcesMs,
       planMs,

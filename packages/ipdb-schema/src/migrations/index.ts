@@ -2,6 +2,7 @@ import type { Migration } from 'kysely/migration';
 import { createDb, ensureDatabase, migrateToLatest } from '@tunnelscope/service-kit';
 import * as ipDatabase from './20261124000000_ip_database.js';
 import * as analyticsViews from './20261124000100_analytics_views.js';
+import * as dataVersion from './20261125000000_data_version.js';
 
 /**
  * Migrations of the IP database (IPDB_URL), which analytics-service owns. The history table keeps
@@ -10,6 +11,7 @@ import * as analyticsViews from './20261124000100_analytics_views.js';
 export const migrations: Record<string, Migration> = {
   '20261124000000_ip_database': ipDatabase,
   '20261124000100_analytics_views': analyticsViews,
+  '20261125000000_data_version': dataVersion,
 };
 
 export const MIGRATION_TABLE = 'analytics_service_migrations';

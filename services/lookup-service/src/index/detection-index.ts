@@ -12,7 +12,13 @@
  *                                  production); tests use `sample`
  * - LOOKUP_PUBLIC_SAMPLE_EVERY     with `sample`: keep every Nth public range; default 50
  */
+import { Worker } from 'node:worker_threads';
+import pg from 'pg';
 import type { DetectionAnswer } from '@tunnelscope/contracts';
+import { readDataVersion, type BuildOptions, type PublicDataMode } from './build.js';
+import { Snapshot, type SnapshotData } from './snapshot.js';
+
+export { Snapshot, type PublicDataMode };
 
 /** Why a lookup string is not one address (the caller turns it into `invalid_ip`). */
 export interface InvalidLookup {
@@ -29,18 +35,12 @@ export interface DetectionIndex {
   /** Loads the first snapshot (in a worker thread), then watches the data version. */
   start(): Promise<void>;
   close(): Promise<void>;
-  /** The snapshot answering now (for the offline export), null before the first load. */
+  /**
+   * The snapshot answering now (for the offline export), null before the first load. Its
+   * `networks()` lists every network with its answer template (no `ip`).
+   */
   currentSnapshot(): Snapshot | null;
 }
-
-/** One immutable generation of the index. */
-export interface Snapshot {
-  readonly dataVersion: { version: number; date: string };
-  /** Every network of the snapshot with its answer template (no `ip`); most specific last within a family. */
-  networks(): Iterable<{ network: string; answer: Omit<DetectionAnswer, 'ip'> }>;
-}
-
-export type PublicDataMode = 'full' | 'sample' | 'none';
 
 /** A minimal logger (service-kit's pino logger fits). */
 export interface IndexLogger {
@@ -50,28 +50,157 @@ export interface IndexLogger {
 }
 
 export interface IndexDeps {
-  /** The IP database: its URL (the index opens and closes its own pool). */
+  /** The IP database: its URL (the index opens and closes its own connections). */
   readonly ipdbUrl: string;
   readonly logger: IndexLogger;
-  /** Injected clock (dates of answers, staleness). */
+  /** Injected clock (today for staleness and "seen recently"). */
   readonly now?: () => Date;
   /** Milliseconds between data-version polls; default 30,000. */
   readonly pollIntervalMs?: number;
   /** How much public ASN/geo data goes into the index; default `full`. */
   readonly publicData?: PublicDataMode;
-  /** With `sample`: keep every Nth public range (plus every range covering an IP-database address); default 50. */
+  /** With `sample`: keep every Nth public range (plus every range holding an IP-database address); default 50. */
   readonly sampleEvery?: number;
 }
 
-/** Placeholder until the index lands: never ready. */
+export const DEFAULT_POLL_INTERVAL_MS = 30_000;
+export const DEFAULT_SAMPLE_EVERY = 50;
+
+/** Builds a snapshot's data in a new worker thread; its buffers are moved here, not copied. */
+export function buildInWorker(options: BuildOptions): Promise<SnapshotData> {
+  // From dist the worker is build-worker.js beside this file; from the TypeScript source (jest,
+  // tsx) the worker registers tsx's loader first, as Node 20 ignores `--import` in a worker.
+  const fromSource = import.meta.url.endsWith('.ts');
+  const script = new URL(fromSource ? './build-worker.ts' : './build-worker.js', import.meta.url);
+  const worker = fromSource
+    ? new Worker(
+        `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(script.href)}); });`,
+        { eval: true, workerData: options },
+      )
+    : new Worker(script, {
+        workerData: options,
+        execArgv: process.execArgv.filter((a) => !a.startsWith('--input-type')),
+      });
+  return new Promise<SnapshotData>((resolve, reject) => {
+    let settled = false;
+    worker.once('message', (message: { ok: true; data: SnapshotData } | { ok: false; message: string }) => {
+      settled = true;
+      if (message.ok) resolve(message.data);
+      else reject(new Error(`index build failed: ${message.message}`));
+      void worker.terminate();
+    });
+    worker.once('error', (error) => {
+      settled = true;
+      reject(error);
+    });
+    worker.once('exit', (code) => {
+      if (!settled) reject(new Error(`index build worker exited with code ${code}`));
+    });
+  });
+}
+
+const NOT_LOADED: InvalidLookup = { invalid: 'index not loaded' };
+
+/**
+ * The index: one current snapshot, replaced in one assignment. A lookup reads `current` once, so
+ * a swap never makes a request fail or wait; the old snapshot is collected when the last lookup
+ * holding it returns.
+ */
 export function createDetectionIndex(deps: IndexDeps): DetectionIndex {
-  void deps;
+  const now = deps.now ?? (() => new Date());
+  const pollMs = deps.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
+  const buildOptions: BuildOptions = {
+    ipdbUrl: deps.ipdbUrl,
+    publicData: deps.publicData ?? 'full',
+    sampleEvery: deps.sampleEvery ?? DEFAULT_SAMPLE_EVERY,
+  };
+  let current: Snapshot | null = null;
+  let timer: NodeJS.Timeout | undefined;
+  let closed = false;
+  let building: Promise<void> | null = null;
+  let pool: pg.Pool | undefined;
+  let failing = false;
+
+  const load = async (): Promise<void> => {
+    const data = await buildInWorker(buildOptions);
+    if (closed) return;
+    const next = new Snapshot(data, now);
+    const previous = current;
+    current = next; // the swap
+    deps.logger.info(
+      {
+        dataVersion: next.dataVersion,
+        previousVersion: previous?.dataVersion.version ?? null,
+        networks: next.stats.networks,
+        megabytes: Math.round(next.stats.bytes / 1e5) / 10,
+        buildMs: next.stats.buildMs,
+        publicData: next.stats.publicData,
+      },
+      'detection index loaded',
+    );
+  };
+
+  const poll = async (): Promise<void> => {
+    if (closed || building) return;
+    try {
+      pool ??= new pg.Pool({
+        connectionString: deps.ipdbUrl,
+        max: 1,
+        application_name: 'lookup-service-index-poll',
+      });
+      const version = await readDataVersion(pool);
+      if (failing) deps.logger.info({}, 'IP database reachable again');
+      failing = false;
+      if (current !== null && version.version === current.dataVersion.version) return;
+      building = load().finally(() => {
+        building = null;
+      });
+      await building;
+    } catch (error) {
+      // The IP database down (or a build failing) leaves the current snapshot answering.
+      if (!failing) {
+        deps.logger.warn(
+          { err: error instanceof Error ? error.message : String(error), ready: current !== null },
+          'detection index: data version check or rebuild failed; keeping the current snapshot',
+        );
+      }
+      failing = true;
+    }
+  };
+
+  const schedule = (): void => {
+    if (closed) return;
+    timer = setTimeout(() => {
+      void poll().finally(schedule);
+    }, pollMs);
+    timer.unref();
+  };
+
   return {
-    ready: false,
-    dataVersion: null,
-    lookup: (ip) => ({ invalid: `index not loaded (${ip.slice(0, 64)})` }),
-    start: () => Promise.resolve(),
-    close: () => Promise.resolve(),
-    currentSnapshot: () => null,
+    get ready() {
+      return current !== null;
+    },
+    get dataVersion() {
+      return current?.dataVersion ?? null;
+    },
+    lookup(ip, options) {
+      const snapshot = current;
+      if (snapshot === null) return NOT_LOADED;
+      return snapshot.lookup(ip, options);
+    },
+    async start() {
+      // The first load: when it fails (IP database down), the index stays unready and the poll
+      // tries again.
+      await poll();
+      schedule();
+    },
+    async close() {
+      closed = true;
+      if (timer) clearTimeout(timer);
+      await building?.catch(() => undefined);
+      await pool?.end();
+      pool = undefined;
+    },
+    currentSnapshot: () => current,
   };
 }

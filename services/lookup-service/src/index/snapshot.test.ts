@@ -1,0 +1,358 @@
+import { describe, expect, it } from '@jest/globals';
+import fc from 'fast-check';
+import { detectionAnswerSchema } from '@tunnelscope/contracts';
+import { parseAddress, rangeSpan, spanToCidrs, specialRange, type Span } from '@tunnelscope/ip-index';
+import { SnapshotBuilder, type DetectionRow } from './build.js';
+import { bogonAnswer, Snapshot } from './snapshot.js';
+
+const NOW = new Date('2026-11-20T12:00:00Z');
+const family4 = 4 as const;
+const family6 = 6 as const;
+
+type Fam = 4 | 6;
+const bits = (f: Fam) => (f === 4 ? 32 : 128);
+const max = (f: Fam) => (1n << BigInt(bits(f))) - 1n;
+
+function text(f: Fam, v: bigint): string {
+  if (f === 4) {
+    const n = Number(v);
+    return `${n >>> 24}.${(n >>> 16) & 255}.${(n >>> 8) & 255}.${n & 255}`;
+  }
+  const groups: string[] = [];
+  for (let k = 7; k >= 0; k--) groups.push(((v >> BigInt(16 * k)) & 0xffffn).toString(16));
+  return groups.join(':');
+}
+
+/** Networks clustered under a few public bases, so they nest and touch. */
+function networkArb(f: Fam): fc.Arbitrary<Span> {
+  const bases = f === 4 ? [0x05000000n, 0x2d000000n, 0x59000000n] : [0x2a010000n << 96n, 0x26000000n << 96n];
+  const baseBits = f === 4 ? 8 : 16;
+  return fc
+    .record({
+      base: fc.constantFrom(...bases),
+      prefix: fc.integer({ min: baseBits, max: bits(f) }),
+      // Low entropy in the host part so networks collide and nest.
+      raw: fc.bigInt({ min: 0n, max: (1n << BigInt(bits(f) - baseBits)) - 1n }),
+      bias: fc.constantFrom(0n, 1n, 2n, 3n),
+    })
+    .map(({ base, prefix, raw, bias }) => {
+      const hostBits = BigInt(bits(f) - prefix);
+      const within = f === 4 ? (raw & ~0xffn) | bias : raw;
+      const start = ((base | within) >> hostBits) << hostBits;
+      return rangeSpan(f, start, start | ((1n << hostBits) - 1n));
+    });
+}
+
+function rangeArb(f: Fam): fc.Arbitrary<Span> {
+  return fc.tuple(networkArb(f), fc.bigInt({ min: 0n, max: 300n })).map(([n, extra]) => {
+    const end = n.end + extra > max(f) ? max(f) : n.end + extra;
+    return rangeSpan(f, n.start, end);
+  });
+}
+
+interface World {
+  detections: { span: Span; row: DetectionRow }[];
+  asn: { span: Span; number: number; name: string }[];
+  country: { span: Span; code: string }[];
+  city: { span: Span; record: { country_code: string; state1: string; city: string } }[];
+}
+
+function worldArb(f: Fam): fc.Arbitrary<World> {
+  const day = fc
+    .integer({ min: 0, max: 400 })
+    .map((d) => new Date(NOW.getTime() - d * 86_400_000).toISOString().slice(0, 10));
+  const detection = fc
+    .record({
+      net: networkArb(f),
+      vpn: fc.boolean(),
+      proxy: fc.boolean(),
+      tor: fc.boolean(),
+      live: fc.boolean(),
+      first: day,
+      last: day,
+      who: fc.integer({ min: 0, max: 3 }),
+    })
+    .map(({ net, vpn, proxy, tor, live, first, last, who }) => {
+      const address = net.start; // one address per row, as in `ips`
+      return {
+        span: rangeSpan(f, address, address),
+        row: {
+          address: text(f, address),
+          is_vpn: vpn,
+          is_proxy: proxy,
+          is_tor: tor,
+          first_seen: first < last ? first : last,
+          last_seen: first < last ? last : first,
+          vpn: vpn ? `VPN ${who}` : null,
+          vendor: vpn ? `Vendor ${who}` : null,
+          live,
+        },
+      };
+    });
+  return fc.record({
+    detections: fc.array(detection, { maxLength: 12 }),
+    asn: fc.array(
+      fc.record({
+        span: rangeArb(f),
+        number: fc.integer({ min: 1, max: 4_000_000 }),
+        name: fc.constantFrom('Hetzner Online GmbH', 'Deutsche Telekom AG', 'Example University', 'Acme'),
+      }),
+      { maxLength: 12 },
+    ),
+    country: fc.array(fc.record({ span: rangeArb(f), code: fc.constantFrom('DE', 'US', 'FR') }), {
+      maxLength: 8,
+    }),
+    city: fc.array(
+      fc.record({
+        span: networkArb(f),
+        record: fc.record({
+          country_code: fc.constantFrom('DE', 'NL'),
+          state1: fc.constantFrom('Bavaria', 'Hesse', ''),
+          city: fc.constantFrom('Munich', 'Frankfurt', ''),
+        }),
+      }),
+      { maxLength: 12 },
+    ),
+  });
+}
+
+function build(world: World): Snapshot {
+  const b = new SnapshotBuilder();
+  for (const d of world.detections) b.addDetection(d.row);
+  for (const a of world.asn) b.addAsn(a.span, a.number, a.name);
+  for (const c of world.country) b.addCountry(c.span, c.code);
+  for (const c of world.city) b.addCity(c.span, b.geoId(c.record));
+  return new Snapshot(b.finish(7, '2026-11-19', 'test'), () => NOW);
+}
+
+/** The naive reference: scan every entry of a layer; smallest wins, the later on a tie. */
+function scan<T extends { span: Span }>(list: T[], v: bigint, f: Fam): T | null {
+  let best: T | null = null;
+  for (const e of list) {
+    if (e.span.family !== f || v < e.span.start || v > e.span.end) continue;
+    if (best === null || e.span.end - e.span.start <= best.span.end - best.span.start) best = e;
+  }
+  return best;
+}
+
+/** The CIDR block of a span holding the address (what `network` names for a range). */
+function blockOf(span: Span, v: bigint): { start: bigint; prefix: number } {
+  for (const block of spanToCidrs(span.family, span.start, span.end)) {
+    const size = 1n << BigInt(bits(span.family) - block.prefix);
+    if (v >= block.start && v < block.start + size) return block;
+  }
+  throw new Error('not in span');
+}
+
+function expected(world: World, f: Fam, v: bigint): Record<string, unknown> {
+  const ip = text(f, v);
+  const parsed = parseAddress(ip)!;
+  if (specialRange(parsed) !== null) return { ip, ...bogonAnswer() };
+  // One row per address: the later row of the same address wins (as the index does).
+  const det = scan(world.detections, v, f);
+  const city = scan(world.city, v, f);
+  const asn = scan(world.asn, v, f);
+  const country = city === null ? scan(world.country, v, f) : null;
+  let network: { start: bigint; prefix: number } | null = null;
+  for (const m of [det, city, country, asn]) {
+    if (m === null) continue;
+    const block = blockOf(m.span, v);
+    if (network === null || block.prefix > network.prefix) network = block;
+  }
+  const hosting = asn !== null && asn.name.startsWith('Hetzner');
+  const row = det?.row;
+  const today = Math.floor(NOW.getTime() / 86_400_000);
+  const last = row ? Math.floor(Date.parse(`${row.last_seen}T00:00:00Z`) / 86_400_000) : 0;
+  const detected = row !== undefined && (row.is_vpn || row.is_proxy || row.is_tor);
+  const evidence: string[] = [];
+  let confidence = 0;
+  if (detected) {
+    if (row.is_tor) evidence.push('tor_exit');
+    if (row.is_vpn) evidence.push('vpn_exit_observed');
+    if (row.is_proxy) evidence.push('proxy_observed');
+    confidence = row.is_tor ? 80 : row.is_vpn ? 70 : 60;
+    if (today - last <= 30) {
+      evidence.push('seen_recently');
+      confidence += 15;
+    }
+    if (row.is_vpn && row.live) {
+      evidence.push('live_subdomain');
+      confidence += 10;
+    }
+    if (hosting) confidence += 5;
+  }
+  if (hosting) evidence.push('hosting_network');
+  const asnBlock = asn ? blockOf(asn.span, v) : null;
+  return {
+    ip,
+    vendor: detected && row.is_vpn ? row.vendor : null,
+    is_vpn: detected && row.is_vpn,
+    is_proxy: detected && row.is_proxy,
+    country: city ? city.record.country_code : (country?.code ?? null),
+    region: city?.record.state1 || null,
+    city: city?.record.city || null,
+    company: asn
+      ? {
+          name: asn.name,
+          domain: null,
+          type: hosting
+            ? 'hosting'
+            : asn.name.includes('Telekom')
+              ? 'isp'
+              : asn.name.includes('University')
+                ? 'education'
+                : null,
+        }
+      : null,
+    asn: asn
+      ? { asn: `AS${asn.number}`, name: asn.name, route: `${text(f, asnBlock!.start)}/${asnBlock!.prefix}` }
+      : null,
+    network: network ? `${text(f, network.start)}/${network.prefix}` : null,
+    vpn: detected && row.is_vpn ? row.vpn : null,
+    is_tor: detected && row.is_tor,
+    is_relay: false,
+    is_hosting: hosting,
+    is_anonymous: detected,
+    bogon: false,
+    confidence: Math.min(100, confidence),
+    evidence,
+    first_seen: row?.first_seen ?? null,
+    last_seen: row?.last_seen ?? null,
+  };
+}
+
+/** Boundaries of every network (first, last, one below, one above) and a few random addresses. */
+function probes(world: World, f: Fam, random: bigint[]): bigint[] {
+  const out = new Set<bigint>(random);
+  for (const list of [world.detections, world.asn, world.country, world.city]) {
+    for (const { span } of list) {
+      for (const v of [span.start, span.end, span.start - 1n, span.end + 1n])
+        if (v >= 0n && v <= max(f)) out.add(v);
+    }
+  }
+  return [...out];
+}
+
+/** RFC 5952-ish text of the index vs the naive text: compare numerically through the parser. */
+function normalise(answer: Record<string, unknown>): Record<string, unknown> {
+  const canon = (cidr: unknown) => {
+    if (typeof cidr !== 'string') return cidr;
+    const [addr, prefix] = cidr.split('/');
+    const p = parseAddress(addr!)!;
+    return `${p.family === 4 ? p.value : p.words.join('.')}/${prefix}`;
+  };
+  const asn = answer.asn as { route: string } | null;
+  return { ...answer, network: canon(answer.network), asn: asn ? { ...asn, route: canon(asn.route) } : null };
+}
+
+describe('a snapshot', () => {
+  for (const f of [family4, family6]) {
+    it(`answers every IPv${f} address like a naive scan of every layer, at every boundary`, () => {
+      fc.assert(
+        fc.property(
+          worldArb(f),
+          fc.array(
+            networkArb(f).map((s) => s.start),
+            { maxLength: 10 },
+          ),
+          (world, random) => {
+            // The index keeps one row per address; so does the reference: drop earlier duplicates.
+            const seen = new Set<bigint>();
+            world.detections = world.detections
+              .reverse()
+              .filter((d) => (seen.has(d.span.start) ? false : (seen.add(d.span.start), true)))
+              .reverse();
+            const snapshot = build(world);
+            for (const v of probes(world, f, random)) {
+              const got = snapshot.lookup(text(f, v));
+              expect(normalise(got as Record<string, unknown>)).toEqual(normalise(expected(world, f, v)));
+              detectionAnswerSchema.parse(got);
+            }
+          },
+        ),
+        { numRuns: 100 },
+      );
+    });
+  }
+
+  it('answers a stale detection with flags cleared and stale_detection', () => {
+    const world: World = {
+      detections: [
+        {
+          span: rangeSpan(4, 0x05060708n, 0x05060708n),
+          row: {
+            address: '5.6.7.8',
+            is_vpn: true,
+            is_proxy: false,
+            is_tor: false,
+            first_seen: '2025-01-01',
+            last_seen: '2026-10-01',
+            vpn: 'Some VPN',
+            vendor: 'Some Vendor',
+            live: true,
+          },
+        },
+      ],
+      asn: [],
+      country: [],
+      city: [],
+    };
+    const snapshot = build(world);
+    expect(snapshot.lookup('5.6.7.8', { maxAgeDays: 60 })).toMatchObject({
+      is_vpn: true,
+      vendor: 'Some Vendor',
+      evidence: ['vpn_exit_observed', 'live_subdomain'],
+      confidence: 80,
+    });
+    expect(snapshot.lookup('5.6.7.8', { maxAgeDays: 30 })).toMatchObject({
+      is_vpn: false,
+      vendor: null,
+      vpn: null,
+      is_anonymous: false,
+      evidence: ['stale_detection'],
+      confidence: 0,
+      first_seen: '2025-01-01',
+      last_seen: '2026-10-01',
+    });
+  });
+
+  it('answers bogons and mapped addresses without a lookup, and refuses what is not one address', () => {
+    const snapshot = build({ detections: [], asn: [], country: [], city: [] });
+    for (const ip of [
+      '10.0.0.1',
+      '127.0.0.1',
+      '169.254.1.1',
+      '192.0.2.1',
+      '100.64.0.1',
+      '224.0.0.1',
+      '::1',
+      'fe80::1',
+      '2001:db8::1',
+      '::ffff:10.0.0.1',
+    ]) {
+      expect(snapshot.lookup(ip)).toEqual({ ip, ...bogonAnswer() });
+    }
+    expect(snapshot.lookup('::ffff:5.6.7.8')).toMatchObject({ ip: '::ffff:5.6.7.8', bogon: false });
+    for (const ip of ['', '5.6.7.8/32', '5.6.7', '5.6.7.8 ', 'x'.repeat(100)]) {
+      expect(snapshot.lookup(ip)).toHaveProperty('invalid');
+    }
+  });
+
+  it('lists every network with its answer for the export', () => {
+    const world: World = {
+      detections: [],
+      asn: [{ span: rangeSpan(4, 0x05000000n, 0x050000ffn), number: 24940, name: 'Hetzner Online GmbH' }],
+      country: [],
+      city: [
+        {
+          span: rangeSpan(4, 0x05000080n, 0x050000ffn),
+          record: { country_code: 'DE', state1: 'Bavaria', city: 'Munich' },
+        },
+      ],
+    };
+    const list = [...build(world).networks()];
+    expect(list.map((n) => n.network)).toEqual(['5.0.0.0/25', '5.0.0.128/25']);
+    expect(list[0]!.answer).toMatchObject({ country: null, is_hosting: true, network: '5.0.0.0/24' });
+    expect(list[1]!.answer).toMatchObject({ country: 'DE', city: 'Munich', network: '5.0.0.128/25' });
+  });
+});

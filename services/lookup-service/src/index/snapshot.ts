@@ -1,0 +1,341 @@
+/**
+ * One immutable generation of the detection index: four RangeIndex layers looked up in turn, and
+ * column arrays plus a string dictionary for what their payload ids mean (no object per
+ * network). Built in a worker (build.ts), moved to the serving thread by transferring buffers.
+ *
+ * Layers (payload id → row of its columns):
+ * - detections: every address of the IP database's `ips` (/32 or /128) → detection row;
+ * - city: DB-IP city (region, city, country) networks → geo row;
+ * - country: DB-IP country ranges → string id of the country code (where the city layer has none);
+ * - asn: AS ranges → AS row (number, organisation, company type).
+ */
+import type { DetectionAnswer, EvidenceCode } from '@tunnelscope/contracts';
+import {
+  PARSE_IPV4,
+  PARSE_IPV6,
+  PARSE_MAPPED,
+  RangeIndex,
+  parseInto,
+  rangeSpan,
+  spanToCidrs,
+  specialRangeOfIPv4,
+  specialRangeOfIPv6,
+  formatIPv4,
+  formatIPv6,
+  type IndexMatch,
+  type TransferableIndex,
+} from '@tunnelscope/ip-index';
+import { COMPANY_TYPE_CODES } from './company.js';
+
+export const NONE = 0xffffffff;
+/** Detection flags (bits of `detections.flags`). */
+export const FLAG_VPN = 1;
+export const FLAG_PROXY = 2;
+export const FLAG_TOR = 4;
+export const FLAG_LIVE_SUBDOMAIN = 8;
+/** `first_seen` / `last_seen` when the history has none. */
+export const NO_DAY = -1;
+
+const DAY_MS = 86_400_000;
+
+export interface SnapshotData {
+  readonly version: number;
+  /** The data version's date, YYYY-MM-DD. */
+  readonly date: string;
+  readonly strings: string[];
+  readonly layers: {
+    readonly detections: TransferableIndex;
+    readonly city: TransferableIndex;
+    readonly country: TransferableIndex;
+    readonly asn: TransferableIndex;
+  };
+  readonly detections: {
+    readonly flags: Uint8Array;
+    /** String ids, NONE for null. */
+    readonly vendor: Uint32Array;
+    readonly vpn: Uint32Array;
+    /** Days since 1970-01-01, NO_DAY for none. */
+    readonly firstSeen: Int32Array;
+    readonly lastSeen: Int32Array;
+  };
+  readonly geo: { readonly country: Uint32Array; readonly region: Uint32Array; readonly city: Uint32Array };
+  readonly asn: { readonly number: Uint32Array; readonly name: Uint32Array; readonly type: Uint8Array };
+  readonly stats: SnapshotStats;
+}
+
+export interface SnapshotStats {
+  readonly networks: { detections: number; city: number; country: number; asn: number };
+  /** Bytes of typed arrays (layers and columns). */
+  readonly bytes: number;
+  readonly buildMs: number;
+  readonly publicData: string;
+}
+
+/** The buffers of a SnapshotData, for postMessage's transfer list. */
+export function transferList(data: SnapshotData): ArrayBuffer[] {
+  const arrays: ArrayBufferView[] = [
+    ...Object.values(data.detections),
+    ...Object.values(data.geo),
+    ...Object.values(data.asn),
+  ];
+  for (const layer of Object.values(data.layers)) {
+    for (const family of [layer.v4, layer.v6]) arrays.push(...Object.values(family));
+  }
+  return arrays.map((a) => a.buffer as ArrayBuffer);
+}
+
+export interface LookupOptions {
+  readonly maxAgeDays?: number;
+}
+
+type Answer = Omit<DetectionAnswer, 'ip'>;
+
+const scratch = new Uint32Array(4);
+
+/** Confidence: base by the strongest observation, plus corroboration, capped at 100 (README). */
+export const CONFIDENCE = {
+  tor_exit: 80,
+  vpn_exit_observed: 70,
+  proxy_observed: 60,
+  seen_recently: 15,
+  live_subdomain: 10,
+  hosting_network: 5,
+  /** How recent "seen recently" is. */
+  recentDays: 30,
+  /** A bogon's verdict (never anonymous) is certain. */
+  bogon: 100,
+} as const;
+
+function isoDay(day: number): string | null {
+  return day === NO_DAY ? null : new Date(day * DAY_MS).toISOString().slice(0, 10);
+}
+
+export class Snapshot {
+  readonly dataVersion: { version: number; date: string };
+  readonly stats: SnapshotStats;
+  private readonly detectionIndex: RangeIndex;
+  private readonly cityIndex: RangeIndex;
+  private readonly countryIndex: RangeIndex;
+  private readonly asnIndex: RangeIndex;
+
+  constructor(
+    private readonly data: SnapshotData,
+    private readonly now: () => Date,
+  ) {
+    this.dataVersion = { version: data.version, date: data.date };
+    this.stats = data.stats;
+    this.detectionIndex = RangeIndex.fromTransferable(data.layers.detections);
+    this.cityIndex = RangeIndex.fromTransferable(data.layers.city);
+    this.countryIndex = RangeIndex.fromTransferable(data.layers.country);
+    this.asnIndex = RangeIndex.fromTransferable(data.layers.asn);
+  }
+
+  /** One address text → its answer, or why it is not one address. */
+  lookup(ip: string, options: LookupOptions = {}): DetectionAnswer | { invalid: string } {
+    if (ip.length > 64) return { invalid: 'longer than any IP address' };
+    const kind = parseInto(ip, scratch);
+    if (kind === PARSE_IPV4 || kind === PARSE_MAPPED) {
+      const value = scratch[0]!;
+      if (specialRangeOfIPv4(value) !== null) return { ip, ...bogonAnswer() };
+      return { ip, ...this.answerAt({ family: 4, value, mapped: kind === PARSE_MAPPED }, options) };
+    }
+    if (kind === PARSE_IPV6) {
+      const words = [scratch[0]!, scratch[1]!, scratch[2]!, scratch[3]!] as const;
+      if (specialRangeOfIPv6(words[0], words[1], words[2], words[3]) !== null)
+        return { ip, ...bogonAnswer() };
+      return { ip, ...this.answerAt({ family: 6, words, mapped: false }, options) };
+    }
+    return { invalid: 'not one IPv4 or IPv6 address (no CIDR, range, port, zone or spaces)' };
+  }
+
+  /** The answer of a public address (the caller ruled out bogons). */
+  answerAt(
+    address:
+      | { family: 4; value: number; mapped: boolean }
+      | { family: 6; words: readonly [number, number, number, number]; mapped: false },
+    options: LookupOptions = {},
+  ): Answer {
+    const d = this.data;
+    const det = this.detectionIndex.lookup(address);
+    const city = this.cityIndex.lookup(address);
+    const asn = this.asnIndex.lookup(address);
+    // The country layer only answers where the city layer has nothing.
+    const country = city === null ? this.countryIndex.lookup(address) : null;
+    const str = (id: number | undefined): string | null =>
+      id === undefined || id === NONE ? null : d.strings[id]!;
+
+    let network: IndexMatch | null = null;
+    for (const m of [det, city, country, asn]) {
+      if (m !== null && (network === null || m.prefixLength > network.prefixLength)) network = m;
+    }
+
+    const asnRow = asn?.payload;
+    const typeCode = asnRow === undefined ? 0 : d.asn.type[asnRow]!;
+    const isHosting = typeCode === 1;
+    const company =
+      asnRow === undefined
+        ? null
+        : { name: str(d.asn.name[asnRow])!, domain: null, type: COMPANY_TYPE_CODES[typeCode] ?? null };
+
+    let isVpn = false;
+    let isProxy = false;
+    let isTor = false;
+    let vendor: string | null = null;
+    let vpn: string | null = null;
+    let firstSeen: string | null = null;
+    let lastSeen: string | null = null;
+    const evidence: EvidenceCode[] = [];
+    let confidence = 0;
+    if (det !== null) {
+      const row = det.payload;
+      const flags = d.detections.flags[row]!;
+      const last = d.detections.lastSeen[row]!;
+      firstSeen = isoDay(d.detections.firstSeen[row]!);
+      lastSeen = isoDay(last);
+      const today = Math.floor(this.now().getTime() / DAY_MS);
+      const stale = options.maxAgeDays !== undefined && last !== NO_DAY && today - last > options.maxAgeDays;
+      const detected = (flags & (FLAG_VPN | FLAG_PROXY | FLAG_TOR)) !== 0;
+      if (detected && stale) {
+        evidence.push('stale_detection');
+      } else if (detected) {
+        isVpn = (flags & FLAG_VPN) !== 0;
+        isProxy = (flags & FLAG_PROXY) !== 0;
+        isTor = (flags & FLAG_TOR) !== 0;
+        vendor = isVpn ? str(d.detections.vendor[row]) : null;
+        vpn = isVpn ? str(d.detections.vpn[row]) : null;
+        if (isTor) evidence.push('tor_exit');
+        if (isVpn) evidence.push('vpn_exit_observed');
+        if (isProxy) evidence.push('proxy_observed');
+        confidence = isTor
+          ? CONFIDENCE.tor_exit
+          : isVpn
+            ? CONFIDENCE.vpn_exit_observed
+            : CONFIDENCE.proxy_observed;
+        if (last !== NO_DAY && today - last <= CONFIDENCE.recentDays) {
+          evidence.push('seen_recently');
+          confidence += CONFIDENCE.seen_recently;
+        }
+        if (isVpn && (flags & FLAG_LIVE_SUBDOMAIN) !== 0) {
+          evidence.push('live_subdomain');
+          confidence += CONFIDENCE.live_subdomain;
+        }
+        if (isHosting) confidence += CONFIDENCE.hosting_network;
+        confidence = Math.min(100, confidence);
+      }
+    }
+    if (isHosting) evidence.push('hosting_network');
+
+    return {
+      vendor,
+      is_vpn: isVpn,
+      is_proxy: isProxy,
+      country: str(city !== null ? d.geo.country[city.payload] : country?.payload),
+      region: city === null ? null : str(d.geo.region[city.payload]),
+      city: city === null ? null : str(d.geo.city[city.payload]),
+      company,
+      asn:
+        asnRow === undefined
+          ? null
+          : { asn: `AS${d.asn.number[asnRow]}`, name: str(d.asn.name[asnRow])!, route: asn!.network },
+      network: network?.network ?? null,
+      vpn,
+      is_tor: isTor,
+      // The IP database lists Tor relays by exit only; non-exit relays have no source yet.
+      is_relay: false,
+      is_hosting: isHosting,
+      is_anonymous: isVpn || isProxy || isTor,
+      bogon: false,
+      confidence,
+      evidence,
+      first_seen: firstSeen,
+      last_seen: lastSeen,
+    };
+  }
+
+  /**
+   * Every network of the snapshot with its answer (for the offline export): the union of the
+   * layers' boundaries cut into CIDR blocks, in address order, IPv4 then IPv6; addresses no layer
+   * holds are left out. Each block's answer is the answer of its first address (`network` there
+   * is the most specific network of the data holding it, which may be wider than the block).
+   */
+  *networks(): Iterable<{ network: string; answer: Answer }> {
+    for (const family of [4, 6] as const) {
+      const layers = [this.detectionIndex, this.cityIndex, this.countryIndex, this.asnIndex].map((index) => {
+        const f = index.toTransferable().data[family === 4 ? 'v4' : 'v6'];
+        return { start: f.intervalStart, payload: f.intervalPayload };
+      });
+      const width = family === 4 ? 1 : 4;
+      const boundaries = new Set<bigint>();
+      for (const layer of layers) {
+        for (let i = 0; i < layer.payload.length; i++) boundaries.add(wordsAt(layer.start, i * width, width));
+      }
+      const sorted = [...boundaries].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+      const max = family === 4 ? 0xffffffffn : (1n << 128n) - 1n;
+      for (let i = 0; i < sorted.length; i++) {
+        const start = sorted[i]!;
+        const end = i + 1 < sorted.length ? sorted[i + 1]! - 1n : max;
+        const address = addressOf(family, start);
+        if (
+          family === 4 ? specialRangeOfIPv4(address.value as number) : specialRangeOfIPv6(...address.words!)
+        )
+          continue;
+        const answer = this.answerAt(
+          family === 4
+            ? { family: 4, value: address.value as number, mapped: false }
+            : { family: 6, words: address.words!, mapped: false },
+        );
+        if (answer.network === null) continue;
+        const span = rangeSpan(family, start, end);
+        for (const block of spanToCidrs(family, span.start, span.end)) {
+          const text =
+            family === 4 ? formatIPv4(Number(block.start)) : formatIPv6(addressOf(6, block.start).words!);
+          yield { network: `${text}/${block.prefix}`, answer };
+        }
+      }
+    }
+  }
+}
+
+function wordsAt(array: Uint32Array, offset: number, width: number): bigint {
+  if (width === 1) return BigInt(array[offset]!);
+  return (
+    (BigInt(array[offset]!) << 96n) |
+    (BigInt(array[offset + 1]!) << 64n) |
+    (BigInt(array[offset + 2]!) << 32n) |
+    BigInt(array[offset + 3]!)
+  );
+}
+
+function addressOf(
+  family: 4 | 6,
+  value: bigint,
+): { value?: number; words?: readonly [number, number, number, number] } {
+  if (family === 4) return { value: Number(value) };
+  const w = (shift: bigint) => Number((value >> shift) & 0xffffffffn);
+  return { words: [w(96n), w(64n), w(32n), w(0n)] };
+}
+
+/** A special-purpose address: never looked up, every flag false. */
+export function bogonAnswer(): Answer {
+  return {
+    vendor: null,
+    is_vpn: false,
+    is_proxy: false,
+    country: null,
+    region: null,
+    city: null,
+    company: null,
+    asn: null,
+    network: null,
+    vpn: null,
+    is_tor: false,
+    is_relay: false,
+    is_hosting: false,
+    is_anonymous: false,
+    bogon: true,
+    confidence: CONFIDENCE.bogon,
+    evidence: ['special_purpose'],
+    first_seen: null,
+    last_seen: null,
+  };
+}
