@@ -69,6 +69,7 @@ export async function buildApp({ config }: AppDeps): Promise<FastifyInstance> {
       forms: config.FORMS_SERVICE_URL,
       auth: config.AUTH_SERVICE_URL,
       analytics: config.ANALYTICS_SERVICE_URL,
+      lookup: config.LOOKUP_SERVICE_URL,
     },
     timeoutMs: config.UPSTREAM_TIMEOUT_MS,
     maxSockets: config.UPSTREAM_MAX_SOCKETS,

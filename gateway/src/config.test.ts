@@ -25,6 +25,7 @@ describe('gateway configuration', () => {
       FORMS_SERVICE_URL: 'http://127.0.0.1:4001',
       AUTH_SERVICE_URL: 'http://127.0.0.1:4002',
       ANALYTICS_SERVICE_URL: 'http://127.0.0.1:4003',
+      LOOKUP_SERVICE_URL: 'http://127.0.0.1:4005',
       UPSTREAM_TIMEOUT_MS: 10_000,
       TRUSTED_PROXY_HOPS: 0,
       BRAND_NAME: 'TunnelScope',

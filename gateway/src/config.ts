@@ -60,6 +60,7 @@ export const configSchema = baseServiceEnv
     FORMS_SERVICE_URL: upstreamUrl('http://127.0.0.1:4001'),
     AUTH_SERVICE_URL: upstreamUrl('http://127.0.0.1:4002'),
     ANALYTICS_SERVICE_URL: upstreamUrl('http://127.0.0.1:4003'),
+    LOOKUP_SERVICE_URL: upstreamUrl('http://127.0.0.1:4005'),
     UPSTREAM_TIMEOUT_MS: env.positiveInt(10_000),
     /** Sockets kept per upstream; requests beyond it queue in the agent. */
     UPSTREAM_MAX_SOCKETS: env.positiveInt(256),

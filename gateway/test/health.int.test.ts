@@ -10,20 +10,26 @@ import {
 describe('GET /healthz and /readyz', () => {
   let forms: FakeUpstream;
   let analytics: FakeUpstream;
+  let lookup: FakeUpstream;
   let gw: RunningGateway;
 
   beforeAll(async () => {
-    [forms, analytics] = await Promise.all([startUpstream('forms'), startUpstream('analytics')]);
+    [forms, analytics, lookup] = await Promise.all([
+      startUpstream('forms'),
+      startUpstream('analytics'),
+      startUpstream('lookup'),
+    ]);
     analytics.handler = (_req, res) => res.writeHead(503, { 'content-type': 'application/json' }).end('{}');
     gw = await startGateway({
       FORMS_SERVICE_URL: forms.url,
       AUTH_SERVICE_URL: await deadUrl(),
       ANALYTICS_SERVICE_URL: analytics.url,
+      LOOKUP_SERVICE_URL: lookup.url,
     });
   });
   afterAll(async () => {
     await gw.close();
-    await Promise.all([forms.close(), analytics.close()]);
+    await Promise.all([forms.close(), analytics.close(), lookup.close()]);
   });
 
   it('healthz answers without touching any upstream', async () => {
@@ -38,7 +44,7 @@ describe('GET /healthz and /readyz', () => {
     expect(res.status).toBe(200);
     expect(res.json()).toEqual({
       status: 'degraded',
-      checks: { forms: 'ok', auth: 'down', analytics: 'down' },
+      checks: { forms: 'ok', auth: 'down', analytics: 'down', lookup: 'ok' },
     });
     expect(forms.seen.map((s) => s.url)).toEqual(['/healthz']);
   });
@@ -50,10 +56,14 @@ describe('GET /healthz and /readyz', () => {
       FORMS_SERVICE_URL: forms.url,
       AUTH_SERVICE_URL: up.url,
       ANALYTICS_SERVICE_URL: analytics.url,
+      LOOKUP_SERVICE_URL: lookup.url,
     });
     try {
       const res = await send(`${all.url}/readyz`);
-      expect(res.json()).toEqual({ status: 'ready', checks: { forms: 'ok', auth: 'ok', analytics: 'ok' } });
+      expect(res.json()).toEqual({
+        status: 'ready',
+        checks: { forms: 'ok', auth: 'ok', analytics: 'ok', lookup: 'ok' },
+      });
     } finally {
       await all.close();
       await up.close();

@@ -252,34 +252,37 @@ export interface GatewayWithUpstreams {
   forms: FakeUpstream;
   auth: FakeUpstream;
   analytics: FakeUpstream;
+  lookup: FakeUpstream;
   gw: RunningGateway;
 }
 
 /**
- * A gateway in front of three fake services for one describe block: started before its tests,
+ * A gateway in front of four fake services for one describe block: started before its tests,
  * closed after, and each fake's records and handler reset before every test.
  */
 export function useGatewayWithUpstreams(env: Record<string, string> = {}): GatewayWithUpstreams {
   const ctx = {} as GatewayWithUpstreams;
   beforeAll(async () => {
-    [ctx.forms, ctx.auth, ctx.analytics] = await Promise.all([
+    [ctx.forms, ctx.auth, ctx.analytics, ctx.lookup] = await Promise.all([
       startUpstream('forms'),
       startUpstream('auth'),
       startUpstream('analytics'),
+      startUpstream('lookup'),
     ]);
     ctx.gw = await startGateway({
       FORMS_SERVICE_URL: ctx.forms.url,
       AUTH_SERVICE_URL: ctx.auth.url,
       ANALYTICS_SERVICE_URL: ctx.analytics.url,
+      LOOKUP_SERVICE_URL: ctx.lookup.url,
       ...env,
     });
   });
   afterAll(async () => {
     await ctx.gw?.close();
-    await Promise.all([ctx.forms?.close(), ctx.auth?.close(), ctx.analytics?.close()]);
+    await Promise.all([ctx.forms?.close(), ctx.auth?.close(), ctx.analytics?.close(), ctx.lookup?.close()]);
   });
   beforeEach(() => {
-    for (const u of [ctx.forms, ctx.auth, ctx.analytics]) {
+    for (const u of [ctx.forms, ctx.auth, ctx.analytics, ctx.lookup]) {
       u.seen.length = 0;
       u.resolves.length = 0;
       u.handler = null;

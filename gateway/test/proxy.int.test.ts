@@ -18,12 +18,13 @@ describe('gateway proxy', () => {
   let forms: FakeUpstream;
   let auth: FakeUpstream;
   let analytics: FakeUpstream;
+  let lookup: FakeUpstream;
   let gw: RunningGateway;
   beforeAll(() => {
-    ({ forms, auth, analytics, gw } = ctx);
+    ({ forms, auth, analytics, lookup, gw } = ctx);
   });
 
-  const upstreams = () => ({ forms, auth, analytics });
+  const upstreams = () => ({ forms, auth, analytics, lookup });
 
   describe('route table', () => {
     it.each([
@@ -45,6 +46,17 @@ describe('gateway proxy', () => {
       ['GET', `${P}/dashboard/overview`, 'forms', '/dashboard/overview'],
       ['GET', `${P}/vpn-db/advanced-analytics`, 'analytics', '/vpn-db/advanced-analytics'],
       ['POST', `${P}/vpn-db/search-ip`, 'analytics', '/vpn-db/search-ip'],
+      ['GET', '/api/v1/vpn/check?ip=8.8.8.8', 'lookup', '/api/v1/vpn/check?ip=8.8.8.8'],
+      ['POST', '/api/v1/vpn/check', 'lookup', '/api/v1/vpn/check'],
+      ['GET', '/api/v1/openapi.json', 'lookup', '/api/v1/openapi.json'],
+      ['GET', `${P}/api-keys?page=1`, 'lookup', '/api-keys?page=1'],
+      ['POST', `${P}/api-keys`, 'lookup', '/api-keys'],
+      [
+        'DELETE',
+        `${P}/api-keys/1f0e9c1a-0000-4000-8000-000000000001`,
+        'lookup',
+        '/api-keys/1f0e9c1a-0000-4000-8000-000000000001',
+      ],
     ] as const)('%s %s reaches %s-service as %s', async (method, url, name, seenUrl) => {
       const res = await send(gw.url + url, {
         method,
@@ -69,7 +81,7 @@ describe('gateway proxy', () => {
       const res = await send(`${gw.url}${P}/data/secrets`);
       expect(res.status).toBe(404);
       expect(res.json()).toMatchObject({ success: false, error: 'NOT_FOUND' });
-      expect([...forms.seen, ...auth.seen, ...analytics.seen]).toHaveLength(0);
+      expect([...forms.seen, ...auth.seen, ...analytics.seen, ...lookup.seen]).toHaveLength(0);
     });
 
     it('never forwards admin API calls under a wrong prefix', async () => {

@@ -24,6 +24,7 @@ export const UPSTREAM_LABELS: Record<UpstreamName, string> = {
   forms: 'The forms service',
   auth: 'The admin sign-in service',
   analytics: 'The analytics service',
+  lookup: 'The detection API',
 };
 
 export type UpstreamStatus = 'ok' | 'down' | 'not configured';

@@ -33,6 +33,21 @@ describe('route table', () => {
       expect(resolve(url)).toEqual({ kind: 'proxy', upstream: 'forms', url, admin: false });
     });
 
+    it.each([
+      '/api/v1/vpn/check?ip=8.8.8.8',
+      '/api/v1/usage',
+      '/api/v1/openapi.json',
+      '/api/v1/export/tunnelscope.mmdb',
+      '/api/v1',
+    ])('sends %s to lookup-service untouched', (url) => {
+      expect(resolve(url)).toEqual({ kind: 'proxy', upstream: 'lookup', url, admin: false });
+    });
+
+    it('keeps /api/v10 and /api/v1x with forms-service (whole segments only)', () => {
+      expect(resolve('/api/v10')).toMatchObject({ upstream: 'forms' });
+      expect(resolve('/api/v1x/vpn')).toMatchObject({ upstream: 'forms' });
+    });
+
     it('does not treat /apiary as an API path', () => {
       expect(resolve('/apiary')).toEqual({ kind: 'public-app', path: '/apiary', known: false });
     });
@@ -58,6 +73,10 @@ describe('route table', () => {
       ['/dashboard/overview', 'forms'],
       ['/vpn-db/advanced-analytics', 'analytics'],
       ['/vpn-db/search-ip', 'analytics'],
+      ['/api-keys', 'lookup'],
+      ['/api-keys?page=2&search=acme', 'lookup'],
+      ['/api-keys/0b6c9d5e-1f2a-4b3c-8d4e-5f6a7b8c9d0e/rotate', 'lookup'],
+      ['/api-keys/0b6c9d5e-1f2a-4b3c-8d4e-5f6a7b8c9d0e/usage', 'lookup'],
     ])('sends %s to %s-service', (rest, upstream) => {
       expect(resolve(P + rest)).toEqual({ kind: 'proxy', upstream, url: rest, admin: true });
     });

@@ -8,9 +8,9 @@
  * not `/data/waitlisted`. Services route on the raw path too, so both sides agree on every URL.
  */
 import { timingSafeEqual } from 'node:crypto';
-import { PUBLIC_API, PUBLIC_ROUTES } from '@tunnelscope/contracts';
+import { ADMIN_API_KEYS_PATH, DETECTION_API_PREFIX, PUBLIC_API, PUBLIC_ROUTES } from '@tunnelscope/contracts';
 
-export const UPSTREAMS = ['forms', 'auth', 'analytics'] as const;
+export const UPSTREAMS = ['forms', 'auth', 'analytics', 'lookup'] as const;
 export type UpstreamName = (typeof UPSTREAMS)[number];
 
 export interface ProxyRow {
@@ -25,6 +25,8 @@ export interface ProxyRow {
 /** First match wins, so more specific rows come first. */
 export const ROUTE_TABLE: readonly ProxyRow[] = [
   { scope: 'public', path: PUBLIC_API.stats.path, upstream: 'analytics' },
+  // The detection API (keyed, metered) is lookup-service's, scaled apart from the rest.
+  { scope: 'public', path: DETECTION_API_PREFIX, upstream: 'lookup' },
   { scope: 'public', path: '/api', upstream: 'forms' },
   { scope: 'admin', path: '/auth', upstream: 'auth' },
   { scope: 'admin', path: '/admin-users', upstream: 'auth' },
@@ -37,6 +39,7 @@ export const ROUTE_TABLE: readonly ProxyRow[] = [
   { scope: 'admin', path: '/data/logs', upstream: 'forms' },
   { scope: 'admin', path: '/dashboard', upstream: 'forms' },
   { scope: 'admin', path: '/vpn-db', upstream: 'analytics' },
+  { scope: 'admin', path: ADMIN_API_KEYS_PATH, upstream: 'lookup' },
   // Any other /data/… is an API call the back-office does not have: JSON 404, never the SPA's HTML.
   { scope: 'admin', path: '/data', upstream: null },
 ];
