@@ -19,6 +19,7 @@ const PrivacyPage = lazy(() => import('./pages/legal/PrivacyPage.js'));
 const TermsPage = lazy(() => import('./pages/legal/TermsPage.js'));
 const EulaPage = lazy(() => import('./pages/legal/EulaPage.js'));
 const SecurityDemoPage = lazy(() => import('./pages/security-demo/SecurityDemoPage.js'));
+const DocsApiPage = lazy(() => import('./pages/docs-api/DocsApiPage.js'));
 const NotFoundPage = lazy(() => import('./pages/not-found/NotFoundPage.js'));
 
 const colorSchemeManager = themeStoreManager();
@@ -65,6 +66,7 @@ export function AppRoutes() {
         <Route path="/terms" element={<TermsPage />} />
         <Route path="/eula" element={<EulaPage />} />
         <Route path="/security-demo" element={<SecurityDemoPage />} />
+        <Route path="/docs/api" element={<DocsApiPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
     </Suspense>

@@ -4,7 +4,7 @@
  * sentence here fails to compile. The public `/docs/api` page renders these next to the types it
  * reads from the schemas; the OpenAPI document may use them as descriptions.
  */
-import type { DetectionAnswer, DetectionErrorCode } from './detection-api.js';
+import { BATCH_MAX_IPS, type DetectionAnswer, type DetectionErrorCode } from './detection-api.js';
 
 type Company = NonNullable<DetectionAnswer['company']>;
 type Asn = NonNullable<DetectionAnswer['asn']>;
@@ -51,7 +51,7 @@ export const DETECTION_ANSWER_NESTED_FIELD_DOCS = {
 export const DETECTION_ERROR_DOCS = {
   invalid_ip:
     'The ip parameter (or a batch item) is not one IPv4 or IPv6 address: empty, a CIDR, a range or anything else.',
-  invalid_body: 'The batch body is not JSON, or not an object whose ips is an array of 1 to 1000 strings.',
+  invalid_body: `The batch body is not JSON, or not an object whose ips is an array of 1 to ${BATCH_MAX_IPS} strings.`,
   key_in_query:
     'A key was sent in the query string (key, api_key, apikey or token). Send it in the X-API-Key header instead: URLs end up in logs.',
   missing_api_key: 'No key in X-API-Key or Authorization: Bearer.',
@@ -60,7 +60,7 @@ export const DETECTION_ERROR_DOCS = {
   export_not_allowed: 'The key may not download the offline export. Ask us to enable it.',
   client_not_allowed: "The call came from an address outside the key's allowed networks.",
   not_found: 'No such path under /api/v1.',
-  batch_too_large: 'The batch holds more than 1000 addresses. Split it.',
+  batch_too_large: `The batch holds more than ${BATCH_MAX_IPS} addresses. Split it.`,
   quota_exceeded: "The key's daily quota is used up. Retry-After says when it resets.",
   rate_limited: "More requests in one second than the key's burst allows. Retry-After says when to retry.",
   index_loading: 'The service has just started and is still loading its data. Retry in a few seconds.',

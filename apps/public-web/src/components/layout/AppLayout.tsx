@@ -120,6 +120,9 @@ export function AppLayout({ children }: { children: ReactNode }) {
                 <Anchor href="/#api" size="sm" c="dimmed">
                   API
                 </Anchor>
+                <Anchor component={Link} to="/docs/api" size="sm" c="dimmed">
+                  API Reference
+                </Anchor>
                 <Anchor component={Link} to="/waitlist" size="sm" c="dimmed">
                   Waitlist
                 </Anchor>

@@ -1,6 +1,6 @@
 import { jest } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
-import { STATS_FALLBACK } from '@tunnelscope/contracts';
+import { BATCH_MAX_IPS, DETECTION_API_DOCS_PATH, STATS_FALLBACK } from '@tunnelscope/contracts';
 import { renderWithProviders } from '../../test/render.js';
 import HomePage from './HomePage.js';
 
@@ -130,7 +130,7 @@ describe('HomePage', () => {
     renderWithProviders(<HomePage />);
     const api = within(sectionNamed('One call, the whole picture'));
     const request = api.getByRole('region', { name: 'Request' });
-    expect(request).toHaveTextContent(/curl ".*\/api\/v1\/vpn\/check\?ip=203\.0\.113\.42"/);
+    expect(request).toHaveTextContent(/curl ".*\/api\/v1\/vpn\/check\?ip=37\.120\.192\.18"/);
     expect(request).toHaveTextContent('X-API-Key: $TUNNELSCOPE_API_KEY');
     const response = api.getByRole('region', { name: 'Response' }).textContent!;
     for (const field of [
@@ -150,9 +150,38 @@ describe('HomePage', () => {
       expect(response).toContain(`"${field}":`);
     }
     expect(response.trimEnd().endsWith('…')).toBe(true);
+    // The spec's fields, in its order, first.
+    expect([...response.matchAll(/^ {2}"(\w+)":/gm)].map((m) => m[1])).toEqual([
+      'ip',
+      'vendor',
+      'is_vpn',
+      'is_proxy',
+      'country',
+      'region',
+      'city',
+      'company',
+      'asn',
+    ]);
     expect(api.getByText(/HTTPS with 256-bit SSL/)).toBeInTheDocument();
     await waitFor(() => expect(fetchMock).toHaveBeenCalled());
     for (const [url] of fetchMock.mock.calls) expect(String(url)).not.toContain('/api/v1/');
+  });
+
+  it('links the API section to the reference and claims only what the API does', () => {
+    renderWithProviders(<HomePage />);
+    const api = within(sectionNamed('One call, the whole picture'));
+    expect(api.getByRole('link', { name: 'Read the API reference' })).toHaveAttribute(
+      'href',
+      DETECTION_API_DOCS_PATH,
+    );
+    expect(api.getByRole('link', { name: 'See every field' })).toHaveAttribute(
+      'href',
+      DETECTION_API_DOCS_PATH,
+    );
+    expect(api.getByText(/up to 1,000 addresses/)).toHaveTextContent(BATCH_MAX_IPS.toLocaleString('en-US'));
+    for (const claim of [/evidence/, /confidence/, /IPv4 and IPv6/, /MMDB and CSV/]) {
+      expect(api.getAllByText(claim).length).toBeGreaterThan(0);
+    }
   });
 
   it('shows the eight use-case cards and the six enterprise tiles by name, in order', () => {

@@ -67,9 +67,13 @@ export default function PrivacyPage() {
             </li>
             <li>
               <strong>API and dashboard customers:</strong> account details (name, business e-mail address,
-              company and billing details), the IP addresses you submit for checking, and usage records: which
-              API key made each request, when, to which endpoint, with what result, and how many queries you
-              made in each billing period.
+              company and billing details) and usage records: how many lookups each of your API keys made on
+              each day, and when each key was last used.
+            </li>
+            <li id="queried-addresses">
+              <strong>Addresses you check:</strong> the IP addresses you submit for checking can identify
+              people, so they are personal data. By default the API keeps none of them: it answers each lookup
+              from its own data and keeps nothing beyond the per-key daily counts above.
             </li>
             <li>
               <strong>Your browser:</strong> this site remembers your light, dark or system theme choice in
@@ -134,10 +138,14 @@ export default function PrivacyPage() {
       content: (
         <ul>
           <li>
-            <strong>Customer data</strong> (account details, submitted IP addresses and usage records): for as
-            long as the subscription lasts. Data is retained {t.dataRetentionDays} days after termination, so
-            that you can ask for an export, and is then deleted, except invoices and other records the law
-            requires us to keep.
+            <strong>Customer data</strong> (account details and usage records): for as long as the
+            subscription lasts. Data is retained {t.dataRetentionDays} days after termination, so that you can
+            ask for an export, and is then deleted, except invoices and other records the law requires us to
+            keep.
+          </li>
+          <li>
+            <strong>IP addresses submitted for checking</strong>: not kept. Each is answered and forgotten;
+            only the count of lookups per key and day stays, as part of the usage records.
           </li>
           <li>
             <strong>Verification codes</strong> expire after 5 minutes and cannot be used after that, or more
@@ -280,10 +288,10 @@ export default function PrivacyPage() {
       isoDate="2025-08-21"
       summary={
         <p>
-          We collect what you type into our forms, the IP addresses and usage of API customers, and your IP
-          address and browser details for security. We use it to answer you, run the service and keep it safe,
-          never for advertising. Customer data is retained {t.dataRetentionDays} days after termination, then
-          deleted. You can ask for a copy or deletion at any time.
+          We collect what you type into our forms, how many lookups API customers make (never the addresses
+          they check), and your IP address and browser details for security. We use it to answer you, run the
+          service and keep it safe, never for advertising. Customer data is retained {t.dataRetentionDays}{' '}
+          days after termination, then deleted. You can ask for a copy or deletion at any time.
         </p>
       }
       sections={sections}

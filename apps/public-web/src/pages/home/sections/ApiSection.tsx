@@ -1,25 +1,13 @@
-import { Code, Group, List, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconCheck, IconLock } from '@tabler/icons-react';
+import { Anchor, Button, Code, Group, List, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconArrowRight, IconCheck, IconLock } from '@tabler/icons-react';
+import { Link } from 'react-router-dom';
 import { runtimeConfig } from '../../../runtime-config.js';
 import { Section, SectionHeader } from '../Section.js';
+import { SAMPLE_RESPONSE, sampleRequest } from './api-sample.js';
 import classes from '../HomePage.module.css';
 
-/** The detection call the section advertises: shown as an example, never called by this page. */
-export const API_PATH = '/api/v1/vpn/check';
-export const SAMPLE_IP = '203.0.113.42';
-
-/** The sample answer, with its fields in the order the API sends them. */
-export const SAMPLE_RESPONSE = {
-  ip: SAMPLE_IP,
-  vendor: 'NordVPN',
-  is_vpn: true,
-  is_proxy: false,
-  country: 'NL',
-  region: 'North Holland',
-  city: 'Amsterdam',
-  company: { name: 'M247 Europe SRL', domain: 'm247.com', type: 'hosting' },
-  asn: { asn: 'AS9009', name: 'M247 Europe SRL', route: '203.0.113.0/24' },
-};
+/** The public API reference (DETECTION_API_DOCS_PATH of the contracts, which the home chunk does not import). */
+export const API_DOCS_PATH = '/docs/api';
 
 /** The sample shows as cut off: its closing brace gives way to an ellipsis. */
 export function truncatedSample(sample: object = SAMPLE_RESPONSE): string {
@@ -29,14 +17,12 @@ export function truncatedSample(sample: object = SAMPLE_RESPONSE): string {
   return [...lines, '  …'].join('\n');
 }
 
-export function sampleRequest(origin: string, brandName: string): string {
-  const keyVariable = `${brandName.toUpperCase().replace(/[^A-Z0-9]+/g, '_')}_API_KEY`;
-  return `curl "${origin}${API_PATH}?ip=${SAMPLE_IP}" \\\n  -H "X-API-Key: $${keyVariable}"`;
-}
-
-const POINTS = [
-  'One GET request per address, one JSON answer.',
-  'VPN vendor, proxy flag, location, company and ASN in the same response.',
+// Every claim here is something the API does (issue 12); the batch limit is BATCH_MAX_IPS of the
+// contracts, held equal by the home page's test.
+export const POINTS = [
+  'One GET request per address, or one POST with up to 1,000 addresses and an answer for each.',
+  'VPN vendor, proxy and Tor flags, location, company and ASN in the same response, with the evidence behind it and a confidence score.',
+  'IPv4 and IPv6 alike; keys with export get the same data offline as MMDB and CSV files.',
   'Your API key travels in a header; keep it secret and never share it.',
 ];
 
@@ -80,6 +66,15 @@ export function ApiSection() {
               All data is sent over HTTPS with 256-bit SSL encryption.
             </Text>
           </Group>
+          <Button
+            component={Link}
+            to={API_DOCS_PATH}
+            variant="light"
+            mt="xl"
+            rightSection={<IconArrowRight size={16} aria-hidden />}
+          >
+            Read the API reference
+          </Button>
         </div>
         <div>
           <Title order={3} fz="md" mb="xs" id="api-request-title">
@@ -103,7 +98,10 @@ export function ApiSection() {
             </Code>
           </div>
           <Text size="xs" className={classes.muted} mt="xs">
-            Sample shortened; the full response carries more fields.
+            Sample shortened; the full response carries more fields.{' '}
+            <Anchor component={Link} to={API_DOCS_PATH} size="xs">
+              See every field
+            </Anchor>
           </Text>
         </div>
       </div>
