@@ -31,6 +31,7 @@ import {
 } from './rows.js';
 import type { ScaleConfig } from './scale.js';
 import { loadAsnTable, loadCountryTable, openCityLookup } from './sources.js';
+import { loadIpv6Sources } from './ipv6.js';
 import { Timeline, todayUtc } from './timeline.js';
 
 export interface GenerateOptions {
@@ -69,7 +70,12 @@ export interface GenerateReport {
 }
 
 export function loadSources(): Sources {
-  return { asn: loadAsnTable(), country: loadCountryTable(), city: openCityLookup() };
+  return {
+    asn: loadAsnTable(),
+    country: loadCountryTable(),
+    city: openCityLookup(),
+    ipv6: loadIpv6Sources(),
+  };
 }
 
 /** Planning plus every table's rows, in the order the loader writes them. */

@@ -40,7 +40,9 @@ export async function assertSchema(client: pg.Client): Promise<void> {
   const missing = rows.filter((r) => !r.found).map((r) => r.name);
   const fn = await client.query(`select 1 from pg_proc where proname = 'ipdb_refresh_analytics'`);
   if (fn.rowCount === 0) missing.push('ipdb_refresh_analytics()');
-  const version = await client.query(`select 1 from pg_class where relname = 'data_version' and relkind = 'r'`);
+  const version = await client.query(
+    `select 1 from pg_class where relname = 'data_version' and relkind = 'r'`,
+  );
   if (version.rowCount === 0) missing.push('data_version');
   if (missing.length) {
     throw new Error(

@@ -8,11 +8,13 @@ import { selectBrands, slug, type VendorSpec, type VpnSpec } from './brands.js';
 import { Rng, WeightedPicker } from './prng.js';
 import type { ScaleConfig } from './scale.js';
 import type { AsnTable, CityLookup, CountryTable } from './sources.js';
+import { drawIpv6, type Ipv6Address, type Ipv6Sources } from './ipv6.js';
 
 export interface Sources {
   asn: AsnTable;
   country: CountryTable;
   city: CityLookup;
+  ipv6: Ipv6Sources;
 }
 
 /** Owner codes above the VPN indices. */
@@ -20,10 +22,10 @@ export const OWNER_PROXY = 65534;
 export const OWNER_TOR = 65535;
 
 /** AS organisations that run hosting, cloud or datacenter networks: where VPN servers live. */
-const HOSTING =
+export const HOSTING =
   /\b(hosting|hoster|host|cloud|data ?cent(?:er|re)s?|datacenter|servers?|colocation|colo|vps|dedicated|m247|ovh|digitalocean|hetzner|leaseweb|choopa|vultr|constant company|linode|akamai|amazon|microsoft|oracle|contabo|scaleway|ionos|datacamp|cdn77|zenlayer|psychz|quadranet|colocrossing|hostroyale|tzulo|xtom|clouvider|packethub|gsl networks|performive|31173 services|aeza|stark industries|frantech|hostwinds|datapacket|sharktech|servers\.com|serverius|worldstream|nforce|g-core|gcore|hivelocity|i3d|selectel|timeweb|kamatera|upcloud|interserver|netcup|hostkey|flokinet)\b/i;
 /** Access and transit networks whose names happen to contain a hosting word. */
-const NOT_HOSTING =
+export const NOT_HOSTING =
   /\b(telecom\w*|telecomunica\w*|telekom|mobile|movil|cable|broadband|fib(?:er|re)|wireless|universit\w*|school|bank|government|colombia|cogent)\b/i;
 /** Providers VPN fleets are known to favour: far more of their servers sit there. */
 const VPN_FAVOURED =
@@ -103,6 +105,8 @@ export interface Plan {
   orgNames: string[];
   /** ASN table ranges of the organisations in use (for `networks`), ascending. */
   networkRanges: Uint32Array;
+  /** The IPv6 addresses (`scale.ipv6Share` of `scale.ips`; `addresses` holds the IPv4 rest). */
+  ipv6: Ipv6Address[];
 }
 
 function fleetWeights(vpns: VpnSpec[]): number[] {
@@ -314,12 +318,29 @@ export function locate(
   };
 }
 
+/** How many of a scale's addresses are IPv6. */
+export function ipv6Count(scale: ScaleConfig): number {
+  return Math.round(scale.ips * scale.ipv6Share);
+}
+
 export function buildPlan(sources: Sources, scale: ScaleConfig, seed: number): Plan {
   const rng = new Rng(seed);
   const hosting = selectHostingIsps(sources.asn);
-  const { vendors, fleets, vpnsByIsp } = planFleets(scale, hosting, rng.fork('fleets'));
-  const { addresses, owners } = drawAddresses(scale, sources.asn, hosting, fleets, rng.fork('addresses'));
+  const v6 = ipv6Count(scale);
+  // The IPv4 plan draws the IPv4 share; the fleets' sizes scale with it.
+  const v4Scale = { ...scale, ips: scale.ips - v6 };
+  const { vendors, fleets, vpnsByIsp } = planFleets(v4Scale, hosting, rng.fork('fleets'));
+  const { addresses, owners } = drawAddresses(v4Scale, sources.asn, hosting, fleets, rng.fork('addresses'));
+  const ipv6 = drawIpv6(
+    sources.ipv6,
+    v6,
+    fleets.map((f) => f.target),
+    { tor: scale.torShare, proxy: scale.proxyShare, ownerTor: OWNER_TOR, ownerProxy: OWNER_PROXY },
+    scale.months,
+    rng.fork('ipv6'),
+  );
   return {
+    ipv6,
     scale,
     seed,
     vendors,

@@ -228,6 +228,49 @@ function* lives(ctx: DatasetContext): Generator<{ i: number; ip: string; life: L
   }
 }
 
+/**
+ * The IPv6 addresses with their one stretch (ipv6.ts): row values shared by `ips` and
+ * `ip_history`. Their ISP is the ISP row of the same AS organisation when the IPv4 plan uses it.
+ */
+function* ipv6Lives(ctx: DatasetContext): Generator<{
+  ip: string;
+  vpn: string;
+  kind: 'vpn' | 'proxy' | 'tor';
+  active: boolean;
+  first: number;
+  last: number;
+  country: string;
+  city: string;
+  isp: string;
+  day: number;
+}> {
+  const { plan, timeline } = ctx;
+  const orgIndex = new Map(plan.orgNames.map((name, i) => [name, i]));
+  const rng = new Rng(plan.seed).fork('ipv6-rows');
+  for (const a of plan.ipv6) {
+    const kind = a.owner === OWNER_TOR ? 'tor' : a.owner === OWNER_PROXY ? 'proxy' : 'vpn';
+    const org = orgIndex.get(a.org);
+    const isp = org === undefined ? undefined : ctx.ispIdOf.get(org);
+    yield {
+      ip: a.address,
+      vpn: kind === 'vpn' ? String(a.owner + 1) : NULL,
+      kind,
+      active: a.lastMonth === timeline.months - 1,
+      first: a.firstMonth,
+      last: a.lastMonth,
+      country: a.country ?? NULL,
+      city: a.city ? copyText(a.city) : NULL,
+      isp: isp === undefined ? NULL : String(isp),
+      day: 1 + rng.int(28),
+    };
+  }
+}
+
+/** A day of month `m` that exists (the current month ends at the reference date). */
+function dayIn(timeline: Timeline, m: number, day: number): number {
+  return Math.min(day, timeline.days(m));
+}
+
 export function ipRows(ctx: DatasetContext): TableRows & { vpnStretches: number } {
   const { timeline } = ctx;
   let vpnStretches = 0;
@@ -242,6 +285,15 @@ export function ipRows(ctx: DatasetContext): TableRows & { vpnStretches: number 
         `${bool(life.active && life.kind === 'vpn')}\t${bool(life.active && life.proxy)}\t${bool(life.active && life.kind === 'tor')}\t` +
         `${timeline.date(first.start, first.days[0]!)}\t${timeline.date(last.end, last.days[last.days.length - 1]!)}\t` +
         `${timeline.before(life.checkedHoursAgo)}\n`;
+      const chunk = emit(line);
+      if (chunk) yield chunk;
+    }
+    for (const a of ipv6Lives(ctx)) {
+      const line =
+        `${a.ip}\t${a.country}\t${a.city}\t${a.isp}\t${a.active && a.kind === 'vpn' ? a.vpn : NULL}\t` +
+        `${bool(a.active && a.kind === 'vpn')}\t${bool(a.active && a.kind === 'proxy')}\t${bool(a.active && a.kind === 'tor')}\t` +
+        `${timeline.date(a.first, dayIn(timeline, a.first, a.day))}\t${timeline.date(a.last, dayIn(timeline, a.last, a.day))}\t` +
+        `${timeline.before(1 + (a.day % 12))}\n`;
       const chunk = emit(line);
       if (chunk) yield chunk;
     }
@@ -268,6 +320,15 @@ export function historyRows(ctx: DatasetContext): TableRows {
           );
           if (chunk) yield chunk;
         }
+      }
+    }
+    for (const a of ipv6Lives(ctx)) {
+      const tail = `\t${a.isp}\t${bool(a.kind === 'vpn')}\t${bool(a.kind === 'proxy')}\t${bool(a.kind === 'tor')}\n`;
+      for (let m = a.first; m <= a.last; m++) {
+        const chunk = emit(
+          `${a.ip}\t${timeline.date(m, dayIn(timeline, m, a.day))}\t${a.vpn}\t${a.country}\t${a.city}${tail}`,
+        );
+        if (chunk) yield chunk;
       }
     }
   });

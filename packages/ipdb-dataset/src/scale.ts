@@ -10,6 +10,8 @@ export interface ScaleConfig {
   /** Shares of `ips` that are Tor relays and open proxies rather than VPN servers. */
   torShare: number;
   proxyShare: number;
+  /** Share of `ips` that are IPv6 addresses (VPN, Tor and proxy alike); the rest are IPv4. */
+  ipv6Share: number;
   /** Months of history, the last one being the month of the reference date. */
   months: number;
 }
@@ -23,6 +25,7 @@ export const SCALES = {
     subdomains: 2_500,
     torShare: 0.015,
     proxyShare: 0.035,
+    ipv6Share: 0.05,
     months: 24,
   },
   large: {
@@ -33,6 +36,7 @@ export const SCALES = {
     subdomains: 505_000,
     torShare: 0.015,
     proxyShare: 0.035,
+    ipv6Share: 0.05,
     months: 24,
   },
 } as const satisfies Record<string, ScaleConfig>;
