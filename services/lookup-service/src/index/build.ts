@@ -431,8 +431,10 @@ export async function buildSnapshotData(options: BuildOptions): Promise<Snapshot
 }
 
 /**
- * Every network of a DB-IP city MMDB, consecutive networks with the same record merged into one
- * range (the tree splits ranges into CIDR blocks; the index stores ranges as such).
+ * Every network of a DB-IP city MMDB, consecutive networks of the same place (country, region,
+ * city) merged into one range: the tree splits ranges into CIDR blocks, and records that differ
+ * only in what the answer does not carry (coordinates, postcode) are the same place here. This
+ * about halves the networks the index holds.
  */
 function walkCity(file: string, family: 4 | 6, builder: SnapshotBuilder): void {
   const tree = new MmdbTree(fs.readFileSync(file));
@@ -440,28 +442,24 @@ function walkCity(file: string, family: 4 | 6, builder: SnapshotBuilder): void {
   const bits = family === 4 ? 32 : 128;
   let runStart = -1n;
   let runEnd = -1n;
-  let runOffset = -1;
-  const flush = () => {
-    if (runOffset < 0) return;
-    let payload = geoOfOffset.get(runOffset);
-    if (payload === undefined) {
-      payload = builder.geoId(tree.reader.get(bigIntToText(family, runStart)) as DbipCity | null);
-      geoOfOffset.set(runOffset, payload);
-    }
-    builder.addCity(rangeSpan(family, runStart, runEnd), payload);
-  };
+  let runGeo = -1;
   tree.walk(
     (leaf) => {
       const start = family === 4 ? BigInt(leaf.words[0]!) : wordsToBigInt(leaf.words);
       const end = start + (1n << BigInt(bits - leaf.prefix)) - 1n;
-      if (leaf.dataOffset === runOffset && start === runEnd + 1n) {
+      let geo = geoOfOffset.get(leaf.dataOffset);
+      if (geo === undefined) {
+        geo = builder.geoId(tree.reader.get(bigIntToText(family, start)) as DbipCity | null);
+        geoOfOffset.set(leaf.dataOffset, geo);
+      }
+      if (geo === runGeo && start === runEnd + 1n) {
         runEnd = end;
         return;
       }
-      flush();
+      if (runGeo >= 0) builder.addCity(rangeSpan(family, runStart, runEnd), runGeo);
       runStart = start;
       runEnd = end;
-      runOffset = leaf.dataOffset;
+      runGeo = geo;
     },
     family === 6
       ? {
@@ -472,7 +470,7 @@ function walkCity(file: string, family: 4 | 6, builder: SnapshotBuilder): void {
         }
       : {},
   );
-  flush();
+  if (runGeo >= 0) builder.addCity(rangeSpan(family, runStart, runEnd), runGeo);
 }
 
 export { transferList };
