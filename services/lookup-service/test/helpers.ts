@@ -1,0 +1,247 @@
+/**
+ * Test context: a database of the suite's own (lookup-service's tables plus auth-service's admin
+ * tables, for admin_logs), a unique Redis prefix, the app with a fake index, a movable clock, and
+ * calls as the gateway forwards them (a client address it vouches for, an operator it signed).
+ */
+import { randomUUID } from 'node:crypto';
+import type { AdminIdentity, AdminRole } from '@tunnelscope/contracts';
+import { migrate as migrateAuth } from '@tunnelscope/auth-service/migrations';
+import {
+  GATEWAY_TOKEN_HEADER,
+  createDb,
+  createRedis,
+  signAdminIdentity,
+  type AdminAuditSubject,
+} from '@tunnelscope/service-kit';
+import {
+  TEST_REDIS_URL,
+  TestClock,
+  createTestDatabase,
+  deleteKeysWithPrefix,
+  uniqueRedisPrefix,
+  type TestDatabase,
+} from '@tunnelscope/test-kit';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { Redis } from 'ioredis';
+import { sql } from 'kysely';
+import { buildApp } from '../src/app.js';
+import { loadConfig, type Config } from '../src/config.js';
+import type { LookupDatabase, LookupDb } from '../src/db/schema.js';
+import { migrate } from '../src/migrations/index.js';
+import { FakeIndex } from './fake-index.js';
+
+export { TestClock } from '@tunnelscope/test-kit';
+
+export interface Instance {
+  app: FastifyInstance;
+  redis: Redis;
+  subscriber: Redis;
+  index: FakeIndex;
+  close(): Promise<void>;
+}
+
+export interface TestContext extends Instance {
+  db: LookupDb;
+  config: Config;
+  clock: TestClock;
+  database: TestDatabase;
+  prefix: string;
+  /** Another replica on the same database and Redis prefix (its own connections and cache). */
+  replica(): Promise<Instance>;
+}
+
+export async function startInstance(
+  config: Config,
+  db: LookupDb,
+  clock: TestClock,
+  opts: { redis?: Redis; subscriber?: Redis; index?: FakeIndex } = {},
+): Promise<Instance> {
+  const redis = opts.redis ?? createRedis(TEST_REDIS_URL);
+  const subscriber = opts.subscriber ?? createRedis(TEST_REDIS_URL);
+  const index = opts.index ?? new FakeIndex();
+  const app = await buildApp({ config, db, redis, subscriber, index, clock });
+  await app.ready();
+  return {
+    app,
+    redis,
+    subscriber,
+    index,
+    async close() {
+      await app.close();
+      redis.disconnect();
+      subscriber.disconnect();
+    },
+  };
+}
+
+export async function createTestContext(
+  label: string,
+  opts: { env?: Record<string, string> } = {},
+): Promise<TestContext> {
+  const database = await createTestDatabase(`lookup_${label}`);
+  await migrateAuth(database.url);
+  await migrate(database.url);
+  const prefix = uniqueRedisPrefix(`lookup-${label}`);
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    DATABASE_URL: database.url,
+    REDIS_URL: TEST_REDIS_URL,
+    REDIS_PREFIX: prefix,
+    ...opts.env,
+  });
+  const db = createDb<LookupDatabase>(database.url, { max: 5 });
+  const clock = new TestClock();
+  const first = await startInstance(config, db, clock);
+  await first.app.lookup.keyCache.subscribed;
+  const replicas: Instance[] = [];
+  return {
+    ...first,
+    db,
+    config,
+    clock,
+    database,
+    prefix,
+    async replica() {
+      const r = await startInstance(config, db, clock);
+      await r.app.lookup.keyCache.subscribed;
+      replicas.push(r);
+      return r;
+    },
+    async close() {
+      for (const r of replicas) await r.close();
+      await deleteKeysWithPrefix(first.redis, prefix);
+      await first.close();
+      await db.destroy();
+      await database.drop();
+    },
+  };
+}
+
+/** An operator of the command line (no session): what the CLI audits as. */
+export const CLI_SUBJECT: AdminAuditSubject = {
+  adminId: null,
+  sessionId: null,
+  username: null,
+  ip: '',
+  userAgent: 'jest',
+  requestId: 'test',
+};
+
+let emailCounter = 0;
+export async function createKey(
+  ctx: TestContext,
+  over: {
+    dailyQuota?: number;
+    burstPerSecond?: number;
+    allowedNetworks?: string[];
+    allowExport?: boolean;
+  } = {},
+): Promise<{ key: string; id: string }> {
+  emailCounter++;
+  const created = await ctx.app.lookup.apiKeys.create(CLI_SUBJECT, {
+    name: `Key ${emailCounter}`,
+    ownerEmail: `owner${emailCounter}@example.com`,
+    ...over,
+  });
+  return { key: created.key, id: created.apiKey.id };
+}
+
+/** A detection call as the gateway forwards it, from `ip`. */
+export function apiCall(
+  app: FastifyInstance,
+  config: Config,
+  opts: {
+    method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+    url: string;
+    key?: string;
+    ip?: string;
+    headers?: Record<string, string>;
+    payload?: unknown;
+    rawPayload?: string;
+  },
+): Promise<LightMyRequestResponse> {
+  const headers: Record<string, string> = {
+    [GATEWAY_TOKEN_HEADER]: config.INTERNAL_SHARED_SECRET,
+    'x-forwarded-for': opts.ip ?? '198.51.100.10',
+    ...(opts.key ? { 'x-api-key': opts.key } : {}),
+    ...(opts.payload !== undefined || opts.rawPayload !== undefined
+      ? { 'content-type': 'application/json' }
+      : {}),
+    ...opts.headers,
+  };
+  return app.inject({
+    method: opts.method ?? 'GET',
+    url: opts.url,
+    headers,
+    ...(opts.rawPayload !== undefined
+      ? { payload: opts.rawPayload }
+      : opts.payload !== undefined
+        ? { payload: JSON.stringify(opts.payload) }
+        : {}),
+  });
+}
+
+export interface Operator {
+  identity: AdminIdentity;
+}
+
+/** An operator row in admin_users and admin_sessions (the audit rows reference them) and its identity. */
+export async function createOperator(ctx: TestContext, role: AdminRole = 'admin'): Promise<Operator> {
+  const adminId = randomUUID();
+  const sessionId = randomUUID();
+  const username = `${role}_${adminId.slice(0, 8)}`;
+  await sql`insert into admin_users (id, username, email, password_hash, role)
+    values (${adminId}, ${username}, ${`${username}@tunnelscope.example`}, 'not-a-hash', ${role})`.execute(
+    ctx.db,
+  );
+  await sql`insert into admin_sessions (id, admin_id, session_token, expires_at)
+    values (${sessionId}, ${adminId}, ${randomUUID()}, now() + interval '1 hour')`.execute(ctx.db);
+  return {
+    identity: {
+      adminId,
+      sessionId,
+      username,
+      email: `${username}@tunnelscope.example`,
+      role,
+      twoFactorEnabled: false,
+    },
+  };
+}
+
+/** An admin call as the gateway forwards it for `operator` (without an identity when undefined). */
+export function adminCall(
+  ctx: TestContext,
+  operator: Operator | undefined,
+  method: 'GET' | 'POST' | 'DELETE',
+  url: string,
+  payload?: unknown,
+): Promise<LightMyRequestResponse> {
+  const headers: Record<string, string> = {
+    'user-agent': 'jest-operator',
+    [GATEWAY_TOKEN_HEADER]: ctx.config.INTERNAL_SHARED_SECRET,
+    'x-forwarded-for': '203.0.113.7',
+  };
+  if (operator)
+    Object.assign(headers, signAdminIdentity(operator.identity, ctx.config.INTERNAL_SHARED_SECRET));
+  if (payload !== undefined) headers['content-type'] = 'application/json';
+  return ctx.app.inject({
+    method,
+    url,
+    headers,
+    ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
+  });
+}
+
+/** admin_logs rows of `adminId` (or of the command line when null), oldest first. */
+export async function auditRows(ctx: TestContext, adminId: string | null) {
+  const result = await sql<{
+    action: string;
+    resource: string | null;
+    resource_id: string | null;
+    success: boolean;
+    details: Record<string, unknown> | null;
+  }>`select action, resource, resource_id, success, details from admin_logs
+     where admin_id is not distinct from ${adminId} order by created_at, id`.execute(ctx.db);
+  return result.rows;
+}
