@@ -1,0 +1,99 @@
+/**
+ * Writes one snapshot's offline export: `tunnelscope-<version>.mmdb` and `.csv` in a directory.
+ * Both come from one walk over `Snapshot.networks()`, so they hold the same networks and answers.
+ *
+ * The walk runs on the serving thread (the snapshot's typed arrays live here), handing the event
+ * loop back every few thousand networks so lookups keep answering while an export is built; the
+ * MMDB tree is then built in one synchronous step (MmdbWriter.build).
+ */
+import { once } from 'node:events';
+import { createWriteStream } from 'node:fs';
+import { rename, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import { MmdbWriter, parseCidr, rangeSpan } from '@tunnelscope/ip-index';
+import type { Snapshot } from '../index/snapshot.js';
+import {
+  BOGON_RECORD,
+  CSV_HEADER,
+  SPECIAL_SPANS,
+  csvPreamble,
+  csvRow,
+  exportDescription,
+  formatBlock,
+  publicBlocks,
+  toMmdbRecord,
+} from './export-data.js';
+
+export interface ExportFiles {
+  readonly dataVersion: { version: number; date: string };
+  readonly mmdb: { path: string; bytes: number };
+  readonly csv: { path: string; bytes: number };
+  /** CIDR blocks written (CSV rows; MMDB networks before its own merging). */
+  readonly networks: number;
+  readonly buildMs: number;
+}
+
+/** Networks walked between two turns of the event loop. */
+const CHUNK = 2000;
+
+export async function writeExportFiles(snapshot: Snapshot, dir: string): Promise<ExportFiles> {
+  const started = performance.now();
+  const { dataVersion } = snapshot;
+  const base = join(dir, `tunnelscope-${dataVersion.version}`);
+  const mmdbPath = `${base}.mmdb`;
+  const csvPath = `${base}.csv`;
+  // Written under temporary names and renamed: a reader never sees half a file.
+  const csvTemp = `${csvPath}.part`;
+  const mmdbTemp = `${mmdbPath}.part`;
+
+  const writer = new MmdbWriter({
+    databaseType: 'TunnelScope-Detection',
+    languages: ['en'],
+    description: { en: exportDescription(dataVersion) },
+  });
+  const csv = createWriteStream(csvTemp);
+  let networks = 0;
+  try {
+    const write = async (text: string) => {
+      if (!csv.write(text)) await once(csv, 'drain');
+    };
+    await write(csvPreamble(dataVersion));
+    await write(CSV_HEADER);
+
+    let walked = 0;
+    for (const { network, answer } of snapshot.networks()) {
+      const span = parseCidr(network);
+      const family = span.family;
+      const record = toMmdbRecord(answer);
+      for (const block of publicBlocks(family, span.start, span.end)) {
+        writer.insertSpan(rangeSpan(family, block.start, block.end), record);
+        await write(csvRow(formatBlock(family, block.start, block.prefix), answer));
+        networks++;
+      }
+      if (++walked % CHUNK === 0) await yieldToEventLoop();
+    }
+    // Special-purpose ranges answer as bogons, as the API answers them (never looked up).
+    for (const family of [4, 6] as const) {
+      for (const s of SPECIAL_SPANS[family])
+        writer.insertSpan(rangeSpan(family, s.start, s.end), BOGON_RECORD);
+    }
+    csv.end();
+    await once(csv, 'finish');
+    await writer.writeFile(mmdbTemp);
+    await rename(csvTemp, csvPath);
+    await rename(mmdbTemp, mmdbPath);
+  } catch (error) {
+    csv.destroy();
+    await rm(csvTemp, { force: true });
+    await rm(mmdbTemp, { force: true });
+    throw error;
+  }
+  return {
+    dataVersion,
+    mmdb: { path: mmdbPath, bytes: (await stat(mmdbPath)).size },
+    csv: { path: csvPath, bytes: (await stat(csvPath)).size },
+    networks,
+    buildMs: Math.round(performance.now() - started),
+  };
+}
