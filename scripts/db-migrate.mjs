@@ -1,6 +1,7 @@
 // Creates the databases named by the environment when missing, then has every owner of tables run
-// its own migrations (each service's `dist/cli/migrate.js`): forms-service and auth-service on the
-// application database, analytics-service on the IP database. Needs the services built.
+// its own migrations (each service's `dist/cli/migrate.js`): forms-service, auth-service and
+// lookup-service (API keys) on the application database, analytics-service on the IP database.
+// Needs the services built.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -17,6 +18,7 @@ const ipdbUrl = process.env.IPDB_URL ?? kit.DEFAULT_IPDB_URL;
 const owners = [
   ['forms-service', databaseUrl],
   ['auth-service', databaseUrl],
+  ['lookup-service', databaseUrl],
   ['analytics-service', ipdbUrl],
 ];
 

@@ -100,6 +100,7 @@ if (!env.TURNSTILE_SCRIPT_URL && !env.TURNSTILE_VERIFY_URL) {
 // 4. The services, then the gateway in front of them.
 run('forms-service', 'services/forms-service/dist/server.js');
 run('analytics-service', 'services/analytics-service/dist/server.js');
+run('lookup-service', 'services/lookup-service/dist/server.js');
 run('mailer-worker', 'services/mailer-worker/dist/server.js');
 run('auth-service', 'services/auth-service/dist/server.js');
 run('gateway', 'gateway/dist/server.js');
@@ -108,4 +109,8 @@ console.log(`TunnelScope: ${site} (Ctrl-C to stop)`);
 console.log(
   `Admin panel: ${site}/admin-${env.ADMIN_PATH_HEX ?? '0d3ad0c0ffee0b5e55ed0a11c0ffee00'} ` +
     '(create an account with: pnpm admin:create --username U --email E)',
+);
+console.log(
+  `Detection API: ${site}/api/v1/vpn/check?ip=… with an X-API-Key header ` +
+    '(create a key with: pnpm api-key:create --email E --name N)',
 );

@@ -39,6 +39,8 @@ export interface StackProcess {
 
 export interface Stack {
   gatewayUrl: string;
+  /** lookup-service straight (its /readyz says when the detection index has loaded). */
+  lookupUrl: string;
   adminPrefix: string;
   sink: MailSink;
   /** The offline Turnstile widget and siteverify, on Cloudflare's always-pass test keys by default. */
@@ -53,12 +55,13 @@ export interface Stack {
 }
 
 export type StackService =
-  'forms-service' | 'auth-service' | 'analytics-service' | 'mailer-worker' | 'gateway';
+  'forms-service' | 'auth-service' | 'analytics-service' | 'lookup-service' | 'mailer-worker' | 'gateway';
 
 const PACKAGE: Record<StackService, string> = {
   'forms-service': '@tunnelscope/forms-service',
   'auth-service': '@tunnelscope/auth-service',
   'analytics-service': '@tunnelscope/analytics-service',
+  'lookup-service': '@tunnelscope/lookup-service',
   'mailer-worker': '@tunnelscope/mailer-worker',
   gateway: '@tunnelscope/gateway',
 };
@@ -88,6 +91,7 @@ export async function startStack(opts: {
     forms: await freePort(),
     auth: await freePort(),
     analytics: await freePort(),
+    lookup: await freePort(),
     mailer: await freePort(),
   };
   const adminHex = 'ab12cd34ef56ab78cd90ef12ab34cd56';
@@ -106,10 +110,15 @@ export async function startStack(opts: {
     FORMS_SERVICE_PORT: String(ports.forms),
     AUTH_SERVICE_PORT: String(ports.auth),
     ANALYTICS_SERVICE_PORT: String(ports.analytics),
+    LOOKUP_SERVICE_PORT: String(ports.lookup),
     MAILER_WORKER_PORT: String(ports.mailer),
     FORMS_SERVICE_URL: `http://127.0.0.1:${ports.forms}`,
     AUTH_SERVICE_URL: `http://127.0.0.1:${ports.auth}`,
     ANALYTICS_SERVICE_URL: `http://127.0.0.1:${ports.analytics}`,
+    LOOKUP_SERVICE_URL: `http://127.0.0.1:${ports.lookup}`,
+    // The public ASN/geolocation data sampled (plus every range holding an IP-database address):
+    // the index loads in seconds instead of a minute; `full` is the production setting.
+    LOOKUP_PUBLIC_DATA: 'sample',
     CONTACT_INBOX: 'team@tunnelscope.example',
     INTERNAL_SHARED_SECRET: 'stack-internal-secret-0123456789abcdef-xyz',
     TURNSTILE_SCRIPT_URL: turnstile.scriptUrl,
@@ -122,6 +131,7 @@ export async function startStack(opts: {
     'forms-service': `http://127.0.0.1:${ports.forms}/healthz`,
     'auth-service': `http://127.0.0.1:${ports.auth}/healthz`,
     'analytics-service': `http://127.0.0.1:${ports.analytics}/healthz`,
+    'lookup-service': `http://127.0.0.1:${ports.lookup}/healthz`,
     'mailer-worker': `http://127.0.0.1:${ports.mailer}/healthz`,
     gateway: `http://127.0.0.1:${ports.gateway}/healthz`,
   };
@@ -142,6 +152,7 @@ export async function startStack(opts: {
   const processes = new Map<string, StackProcess>();
   const stack: Stack = {
     gatewayUrl: `http://127.0.0.1:${ports.gateway}`,
+    lookupUrl: `http://127.0.0.1:${ports.lookup}`,
     adminPrefix: `/admin-${adminHex}`,
     sink,
     turnstile,
@@ -179,7 +190,14 @@ export async function startStack(opts: {
     },
   };
   for (const name of opts.services ??
-    (['forms-service', 'auth-service', 'analytics-service', 'mailer-worker', 'gateway'] as const)) {
+    ([
+      'forms-service',
+      'auth-service',
+      'analytics-service',
+      'lookup-service',
+      'mailer-worker',
+      'gateway',
+    ] as const)) {
     await stack.start(name);
   }
   return stack;

@@ -43,6 +43,7 @@ const DEPLOYABLES = [
   '@tunnelscope/forms-service',
   '@tunnelscope/auth-service',
   '@tunnelscope/analytics-service',
+  '@tunnelscope/lookup-service',
   '@tunnelscope/mailer-worker',
   '@tunnelscope/gateway',
 ];
