@@ -89,6 +89,6 @@ describe('the detection API through the gateway', () => {
       },
       { timeoutMs: 1000 },
     );
-    expect(refused.body.code).toBe('revoked_api_key');
+    expect(refused!.body.code).toBe('revoked_api_key');
   });
 });
