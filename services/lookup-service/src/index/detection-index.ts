@@ -143,11 +143,16 @@ export function createDetectionIndex(deps: IndexDeps): DetectionIndex {
   const poll = async (): Promise<void> => {
     if (closed || building) return;
     try {
-      pool ??= new pg.Pool({
-        connectionString: deps.ipdbUrl,
-        max: 1,
-        application_name: 'lookup-service-index-poll',
-      });
+      if (pool === undefined) {
+        pool = new pg.Pool({
+          connectionString: deps.ipdbUrl,
+          max: 1,
+          application_name: 'lookup-service-index-poll',
+        });
+        // An idle connection the server ends (a restart, a dropped database) must not crash the
+        // process: the next poll fails, and that failure is what gets reported.
+        pool.on('error', () => undefined);
+      }
       const version = await readDataVersion(pool);
       if (failing) deps.logger.info({}, 'IP database reachable again');
       failing = false;
