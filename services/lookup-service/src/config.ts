@@ -37,7 +37,7 @@ export const configSchema = baseServiceEnv
     /** How often the Redis day counters are rolled up into api_key_usage_daily. */
     LOOKUP_USAGE_ROLLUP_SECONDS: env.positiveInt(60),
     /** Connections to the application database per replica (key loads on a cache miss, roll-ups). */
-    DATABASE_POOL_MAX: env.positiveInt(5),
+    LOOKUP_DATABASE_POOL_MAX: env.positiveInt(5),
   })
   .superRefine(refuseDevSecretsInProduction);
 

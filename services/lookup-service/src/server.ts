@@ -13,7 +13,7 @@ import { createDetectionIndex } from './index/detection-index.js';
 const config = loadConfig();
 const db = createDb<LookupDatabase>(config.DATABASE_URL, {
   applicationName: 'lookup-service',
-  max: config.DATABASE_POOL_MAX,
+  max: config.LOOKUP_DATABASE_POOL_MAX,
 });
 const redis = createRedis(config.REDIS_URL);
 // Subscriptions retry forever: a replica must get back on the invalidation channel after an outage.
