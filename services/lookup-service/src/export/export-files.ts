@@ -62,12 +62,19 @@ export async function writeExportFiles(snapshot: Snapshot, dir: string): Promise
     await write(CSV_HEADER);
 
     let walked = 0;
-    for (const { network, answer } of snapshot.networks()) {
+    for (const { network } of snapshot.networks()) {
       const span = parseCidr(network);
       const family = span.family;
-      const record = toMmdbRecord(answer);
       for (const block of publicBlocks(family, span.start, span.end)) {
-        writer.insertSpan(rangeSpan(family, block.start, block.end), record);
+        // The answer of the block's own first address: `network` and `asn.route` of a data range
+        // that is not one CIDR name the block around the address, which differs between the
+        // blocks of one interval (networks() gives every block the interval's first answer).
+        const answer = snapshot.answerAt(
+          family === 4
+            ? { family: 4, value: Number(block.start), mapped: false }
+            : { family: 6, words: words(block.start), mapped: false },
+        );
+        writer.insertSpan(rangeSpan(family, block.start, block.end), toMmdbRecord(answer));
         await write(csvRow(formatBlock(family, block.start, block.prefix), answer));
         networks++;
       }
@@ -96,4 +103,9 @@ export async function writeExportFiles(snapshot: Snapshot, dir: string): Promise
     networks,
     buildMs: Math.round(performance.now() - started),
   };
+}
+
+function words(value: bigint): [number, number, number, number] {
+  const w = (shift: bigint) => Number((value >> shift) & 0xffffffffn);
+  return [w(96n), w(64n), w(32n), w(0n)];
 }
