@@ -270,7 +270,7 @@ describe('a snapshot', () => {
             }
           },
         ),
-        { numRuns: 100 },
+        { numRuns: 200 },
       );
     });
   }

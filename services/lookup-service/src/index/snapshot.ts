@@ -117,6 +117,8 @@ export class Snapshot {
   private readonly cityIndex: RangeIndex;
   private readonly countryIndex: RangeIndex;
   private readonly asnIndex: RangeIndex;
+  /** A string id of the dictionary → its text (NONE and undefined → null). */
+  private readonly str: (id: number | undefined) => string | null;
 
   constructor(
     private readonly data: SnapshotData,
@@ -128,6 +130,8 @@ export class Snapshot {
     this.cityIndex = RangeIndex.fromTransferable(data.layers.city);
     this.countryIndex = RangeIndex.fromTransferable(data.layers.country);
     this.asnIndex = RangeIndex.fromTransferable(data.layers.asn);
+    const strings = data.strings;
+    this.str = (id) => (id === undefined || id === NONE ? null : strings[id]!);
   }
 
   /** One address text → its answer, or why it is not one address. */
@@ -156,17 +160,27 @@ export class Snapshot {
     options: LookupOptions = {},
   ): Answer {
     const d = this.data;
-    const det = this.detectionIndex.lookup(address);
+    // The detection layer holds single addresses: its payload is enough, and a hit is always
+    // the most specific network (/32 or /128), so no match object is made for it.
+    const detIndex = this.detectionIndex;
+    const detSlot =
+      address.family === 4
+        ? detIndex.findIPv4(address.value)
+        : detIndex.findIPv6(address.words[0], address.words[1], address.words[2], address.words[3]);
+    const detRow = detSlot < 0 ? -1 : detIndex.payloadOf(address.family, detSlot);
     const city = this.cityIndex.lookup(address);
     const asn = this.asnIndex.lookup(address);
     // The country layer only answers where the city layer has nothing.
     const country = city === null ? this.countryIndex.lookup(address) : null;
-    const str = (id: number | undefined): string | null =>
-      id === undefined || id === NONE ? null : d.strings[id]!;
+    const str = this.str;
 
-    let network: IndexMatch | null = null;
-    for (const m of [det, city, country, asn]) {
-      if (m !== null && (network === null || m.prefixLength > network.prefixLength)) network = m;
+    let network: string | null;
+    if (detRow >= 0) {
+      network = address.family === 4 ? `${formatIPv4(address.value)}/32` : `${formatIPv6(address.words)}/128`;
+    } else {
+      let best: IndexMatch | null = city ?? country;
+      if (asn !== null && (best === null || asn.prefixLength > best.prefixLength)) best = asn;
+      network = best === null ? null : best.network;
     }
 
     const asnRow = asn?.payload;
@@ -186,8 +200,8 @@ export class Snapshot {
     let lastSeen: string | null = null;
     const evidence: EvidenceCode[] = [];
     let confidence = 0;
-    if (det !== null) {
-      const row = det.payload;
+    if (detRow >= 0) {
+      const row = detRow;
       const flags = d.detections.flags[row]!;
       const last = d.detections.lastSeen[row]!;
       firstSeen = isoDay(d.detections.firstSeen[row]!);
@@ -237,7 +251,7 @@ export class Snapshot {
         asnRow === undefined
           ? null
           : { asn: `AS${d.asn.number[asnRow]}`, name: str(d.asn.name[asnRow])!, route: asn!.network },
-      network: network?.network ?? null,
+      network,
       vpn,
       is_tor: isTor,
       // The IP database lists Tor relays by exit only; non-exit relays have no source yet.
