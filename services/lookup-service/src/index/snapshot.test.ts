@@ -352,6 +352,14 @@ describe('a snapshot', () => {
     };
     const list = [...build(world).networks()];
     expect(list.map((n) => n.network)).toEqual(['5.0.0.0/25', '5.0.0.128/25']);
+    // A range running into a special-purpose block: only its public part is listed.
+    const crossing = build({
+      detections: [],
+      asn: [{ span: rangeSpan(4, 0x09ffff00n, 0x0a0000ffn), number: 64500, name: 'Acme' }],
+      country: [],
+      city: [],
+    });
+    expect([...crossing.networks()].map((n) => n.network)).toEqual(['9.255.255.0/24']);
     expect(list[0]!.answer).toMatchObject({ country: null, is_hosting: true, network: '5.0.0.0/24' });
     expect(list[1]!.answer).toMatchObject({ country: 'DE', city: 'Munich', network: '5.0.0.128/25' });
   });

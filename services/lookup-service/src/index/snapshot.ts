@@ -15,6 +15,8 @@ import {
   PARSE_IPV6,
   PARSE_MAPPED,
   RangeIndex,
+  SPECIAL_RANGES,
+  parseCidr,
   parseInto,
   rangeSpan,
   spanToCidrs,
@@ -279,15 +281,33 @@ export class Snapshot {
         return { start: f.intervalStart, payload: f.intervalPayload };
       });
       const width = family === 4 ? 1 : 4;
-      const boundaries = new Set<bigint>();
-      for (const layer of layers) {
-        for (let i = 0; i < layer.payload.length; i++) boundaries.add(wordsAt(layer.start, i * width, width));
-      }
-      const sorted = [...boundaries].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+      // The layers' interval starts are each sorted: merge them (no set of every boundary).
+      const at = layers.map(() => 0);
+      const head = (k: number): bigint | null =>
+        at[k]! < layers[k]!.payload.length ? wordsAt(layers[k]!.start, at[k]! * width, width) : null;
+      const heads = layers.map((_, k) => head(k));
+      // Special-purpose blocks cut intervals too, so an interval is all public or all special.
+      const special = specialBoundaries(family);
+      let specialAt = 0;
+      const nextBoundary = (): bigint | null => {
+        let min: bigint | null = specialAt < special.length ? special[specialAt]! : null;
+        for (const h of heads) if (h !== null && (min === null || h < min)) min = h;
+        while (specialAt < special.length && special[specialAt]! <= min!) specialAt++;
+        if (min === null) return null;
+        for (let k = 0; k < heads.length; k++) {
+          while (heads[k] !== null && heads[k]! <= min) {
+            at[k]!++;
+            heads[k] = head(k);
+          }
+        }
+        return min;
+      };
       const max = family === 4 ? 0xffffffffn : (1n << 128n) - 1n;
-      for (let i = 0; i < sorted.length; i++) {
-        const start = sorted[i]!;
-        const end = i + 1 < sorted.length ? sorted[i + 1]! - 1n : max;
+      let next = nextBoundary();
+      while (next !== null) {
+        const start = next;
+        next = nextBoundary();
+        const end = next !== null ? next - 1n : max;
         const address = addressOf(family, start);
         if (
           family === 4 ? specialRangeOfIPv4(address.value as number) : specialRangeOfIPv6(...address.words!)
@@ -308,6 +328,19 @@ export class Snapshot {
       }
     }
   }
+}
+
+/** The first address of every special-purpose block of a family and the address after it, sorted. */
+function specialBoundaries(family: 4 | 6): bigint[] {
+  const max = family === 4 ? 0xffffffffn : (1n << 128n) - 1n;
+  const out = new Set<bigint>();
+  for (const [cidr] of SPECIAL_RANGES) {
+    const span = parseCidr(cidr);
+    if (span.family !== family) continue;
+    out.add(span.start);
+    if (span.end < max) out.add(span.end + 1n);
+  }
+  return [...out].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
 function wordsAt(array: Uint32Array, offset: number, width: number): bigint {
