@@ -240,6 +240,8 @@ function splitCsvLine(line: string): string[] {
   return fields;
 }
 
+type LayerName = 'detections' | 'city' | 'country' | 'asn';
+
 export interface DbipCity {
   city?: string;
   country_code?: string;
@@ -320,13 +322,29 @@ export class SnapshotBuilder {
     return this.countryEntries.map((e) => (e as { span: Span }).span);
   }
 
+  private readonly built: Partial<Record<LayerName, RangeIndex>> = {};
+  private readonly counts: Record<LayerName, number> = { detections: 0, city: 0, country: 0, asn: 0 };
+
+  /**
+   * Builds one layer now and lets its entries go: the build's peak memory is then that of the
+   * largest layer's entries (the city networks), not of all four at once.
+   */
+  buildLayer(name: LayerName): void {
+    if (this.built[name]) return;
+    const entries = {
+      detections: this.detectionEntries,
+      city: this.cityEntries,
+      country: this.countryEntries,
+      asn: this.asnEntries,
+    }[name];
+    this.built[name] = RangeIndex.build(entries);
+    this.counts[name] = entries.length;
+    entries.length = 0;
+  }
+
   finish(version: number, date: string, publicData: string): SnapshotData {
-    const layers = {
-      detections: RangeIndex.build(this.detectionEntries),
-      city: RangeIndex.build(this.cityEntries),
-      country: RangeIndex.build(this.countryEntries),
-      asn: RangeIndex.build(this.asnEntries),
-    };
+    for (const name of ['detections', 'city', 'country', 'asn'] as const) this.buildLayer(name);
+    const layers = this.built as Record<LayerName, RangeIndex>;
     const c = this.detectionColumns;
     const data: SnapshotData = {
       version,
@@ -356,12 +374,7 @@ export class SnapshotBuilder {
         type: Uint8Array.from(this.asnRows.columns[2]!),
       },
       stats: {
-        networks: {
-          detections: this.detectionEntries.length,
-          city: this.cityEntries.length,
-          country: this.countryEntries.length,
-          asn: this.asnEntries.length,
-        },
+        networks: { ...this.counts },
         bytes: 0,
         buildMs: 0,
         publicData,
@@ -384,6 +397,7 @@ export async function buildSnapshotData(options: BuildOptions): Promise<Snapshot
     if (added) held[added.family].push(added.value);
   }
   ipdb.rows.length = 0;
+  builder.buildLayer('detections');
   const heldSets = { 4: new AddressSet(held[4]), 6: new AddressSet(held[6]) };
 
   const every = Math.max(1, Math.floor(options.sampleEvery));
@@ -397,12 +411,14 @@ export async function buildSnapshotData(options: BuildOptions): Promise<Snapshot
     for (const file of [PUBLIC_FILES.asn4(), PUBLIC_FILES.asn6()]) {
       readRanges(file, keep, (span, fields) => builder.addAsn(span, Number(fields[2]), fields[3] ?? ''));
     }
+    builder.buildLayer('asn');
     for (const file of [PUBLIC_FILES.country4(), PUBLIC_FILES.country6()]) {
       readRanges(file, keep, (span, fields) => builder.addCountry(span, fields[2] ?? ''));
     }
   }
 
   if (options.publicData === 'full') {
+    builder.buildLayer('country');
     walkCity(PUBLIC_FILES.city4(), 4, builder);
     walkCity(PUBLIC_FILES.city6(), 6, builder);
   } else if (options.publicData === 'sample') {
