@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
+import pg from 'pg';
 import { waitFor } from '@tunnelscope/test-kit';
 import { call, startStack, type Stack } from '../src/stack.js';
 
@@ -26,7 +27,12 @@ describe('the detection API through the gateway', () => {
   let key: string;
 
   beforeAll(async () => {
-    stack = await startStack({ label: 'detection', services: ['lookup-service', 'gateway'] });
+    stack = await startStack({
+      label: 'detection',
+      services: ['lookup-service', 'gateway'],
+      // A data-version change is noticed within a second here (30 s by default).
+      env: { LOOKUP_INDEX_POLL_SECONDS: '1' },
+    });
     const created = await runCli(stack, ['create', '--email', 'buyer@acme.example', '--name', 'Stack test']);
     expect(created).toMatchObject({ code: 0 });
     key = created.stdout.trim();
@@ -74,6 +80,42 @@ describe('the detection API through the gateway', () => {
     expect(doc.status).toBe(200);
     expect(doc.body.openapi).toBe('3.1.0');
   });
+
+  it('answers a VPN address added to the IP database with its vendor once the data version moves', async () => {
+    const ipdb = new pg.Client({ connectionString: stack.env.IPDB_URL });
+    await ipdb.connect();
+    try {
+      const before = await call(stack, 'GET', '/api/v1/vpn/check?ip=185.220.1.77', undefined, {
+        'x-api-key': key,
+      });
+      expect(before.body).toMatchObject({ is_vpn: false, vendor: null });
+      await ipdb.query(`with v as (insert into vendors (name, origin_country) values ('Stack Test VPN Co', 'PA') returning id),
+          n as (insert into vpns (vendor_id, name) select id, 'StackVPN' from v returning id)
+        insert into ips (address, vpn_id, is_vpn, first_seen, last_seen, last_checked)
+          select '185.220.1.77', id, true, current_date - 10, current_date - 1, now() from n`);
+      await ipdb.query('update data_version set version = version + 1, changed_at = now()');
+      // The index is rebuilt in a worker and swapped; the old snapshot answers until then.
+      const after = await waitFor(
+        async () => {
+          const res = await call(stack, 'GET', '/api/v1/vpn/check?ip=185.220.1.77', undefined, {
+            'x-api-key': key,
+          });
+          expect(res.status).toBe(200);
+          return res.body.vendor === 'Stack Test VPN Co' ? res : null;
+        },
+        { timeoutMs: 60_000, intervalMs: 200 },
+      );
+      expect(after!.body).toMatchObject({
+        ip: '185.220.1.77',
+        is_vpn: true,
+        vpn: 'StackVPN',
+        is_anonymous: true,
+      });
+      expect(after!.headers.get('x-data-version')).not.toBe(before.headers.get('x-data-version'));
+    } finally {
+      await ipdb.end();
+    }
+  }, 90_000);
 
   it('refuses the key after `pnpm api-key:revoke`', async () => {
     const listed = await runCli(stack, ['list']);
