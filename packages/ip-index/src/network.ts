@@ -122,11 +122,13 @@ export function* spanToCidrs(
   const bits = BITS[family];
   let cursor = start;
   while (cursor <= end) {
-    // The largest block aligned at `cursor` that does not pass `end`.
-    let size = cursor === 0n ? 1n << BigInt(bits) : cursor & -cursor;
-    while (cursor + size - 1n > end) size >>= 1n;
-    yield { start: cursor, prefix: bits - (size.toString(2).length - 1) };
-    cursor += size;
+    // The largest block aligned at `cursor` (its lowest set bit) that does not pass `end` (the
+    // largest power of two within what remains).
+    const alignedLog = cursor === 0n ? bits : (cursor & -cursor).toString(2).length - 1;
+    const fitsLog = (end - cursor + 1n).toString(2).length - 1;
+    const log = Math.min(alignedLog, fitsLog);
+    yield { start: cursor, prefix: bits - log };
+    cursor += 1n << BigInt(log);
   }
 }
 
