@@ -329,9 +329,44 @@ describe('gateway proxy with upstreams down or absent', () => {
       FORMS_SERVICE_URL: await deadUrl(),
       AUTH_SERVICE_URL: '',
       ANALYTICS_SERVICE_URL: await deadUrl(),
+      LOOKUP_SERVICE_URL: await deadUrl(),
     });
   });
   afterAll(() => gw.close());
+
+  it('answers the detection API with a 503 problem document when lookup-service is not running', async () => {
+    const res = await send(`${gw.url}/api/v1/vpn/check?ip=8.8.8.8`, {
+      headers: { 'x-api-key': 'ts_live_x' },
+    });
+    expect(res.status).toBe(503);
+    expect(res.headers['content-type']).toBe('application/problem+json; charset=utf-8');
+    expect(res.headers['retry-after']).toBe('5');
+    expect(res.json()).toEqual({
+      type: '/docs/api#error-service_unavailable',
+      title: 'Service unavailable',
+      status: 503,
+      detail: 'The detection API is unavailable; retry shortly.',
+      code: 'service_unavailable',
+      instance: '/api/v1/vpn/check',
+      requestId: res.headers['x-request-id'],
+    });
+  });
+
+  it('answers the detection API with a 503 problem document when lookup-service is not deployed', async () => {
+    const partial = await startGateway({ FORMS_SERVICE_URL: await deadUrl(), LOOKUP_SERVICE_URL: '' });
+    try {
+      const res = await send(`${partial.url}/api/v1/usage`);
+      expect(res.status).toBe(503);
+      expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect(res.json()).toMatchObject({
+        code: 'service_unavailable',
+        status: 503,
+        instance: '/api/v1/usage',
+      });
+    } finally {
+      await partial.close();
+    }
+  });
 
   it('answers 502 JSON when the upstream refuses connections', async () => {
     const res = await send(`${gw.url}/api/waitlist`, {

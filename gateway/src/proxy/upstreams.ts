@@ -8,7 +8,13 @@ import http, { type ClientRequest, type IncomingMessage, type ServerResponse } f
 import type { Socket } from 'node:net';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import httpProxy from 'http-proxy';
-import type { ErrorCode } from '@tunnelscope/contracts';
+import {
+  DETECTION_API_PREFIX,
+  DETECTION_ERRORS,
+  PROBLEM_CONTENT_TYPE,
+  problemType,
+  type ErrorCode,
+} from '@tunnelscope/contracts';
 import { errorBody, REQUEST_ID_HEADER } from '@tunnelscope/service-kit';
 import type { UpstreamName } from '../routes/route-table.js';
 import {
@@ -72,6 +78,51 @@ function sendJsonError(
   res.setHeader('content-type', 'application/json; charset=utf-8');
   res.setHeader('content-length', Buffer.byteLength(body));
   res.setHeader('cache-control', 'no-store');
+  res.end(body);
+}
+
+/** A call of the detection API, whose every error is an RFC 9457 problem, the gateway's own included. */
+function isDetectionApiCall(url: string | undefined): boolean {
+  return (
+    url !== undefined &&
+    (url === DETECTION_API_PREFIX ||
+      url.startsWith(`${DETECTION_API_PREFIX}/`) ||
+      url.startsWith(`${DETECTION_API_PREFIX}?`))
+  );
+}
+
+/**
+ * The detection API's answer when lookup-service cannot be reached: `service_unavailable` (its
+ * problem codes have no 502 or 504; a client retries a 503 after Retry-After either way).
+ */
+function detectionUnavailable(requestId: string | undefined, instance: string, detail: string) {
+  const { status, title } = DETECTION_ERRORS.service_unavailable;
+  return {
+    status,
+    body: JSON.stringify({
+      type: problemType('service_unavailable'),
+      title,
+      status,
+      detail,
+      code: 'service_unavailable',
+      instance: instance.split('?')[0]!.slice(0, 200),
+      ...(requestId ? { requestId } : {}),
+    }),
+  };
+}
+
+function sendDetectionUnavailable(
+  res: ServerResponse,
+  requestId: string | undefined,
+  url: string,
+  detail: string,
+) {
+  const { status, body } = detectionUnavailable(requestId, url, detail);
+  res.statusCode = status;
+  res.setHeader('content-type', `${PROBLEM_CONTENT_TYPE}; charset=utf-8`);
+  res.setHeader('content-length', Buffer.byteLength(body));
+  res.setHeader('cache-control', 'no-store');
+  res.setHeader('retry-after', '5');
   res.end(body);
 }
 
@@ -149,7 +200,16 @@ export class Upstreams {
         res.destroy();
         return;
       }
-      if (timedOut) {
+      if (isDetectionApiCall(req.url)) {
+        sendDetectionUnavailable(
+          res,
+          requestId,
+          req.url!,
+          timedOut
+            ? 'The detection API did not answer in time; retry shortly.'
+            : 'The detection API is unavailable; retry shortly.',
+        );
+      } else if (timedOut) {
         sendJsonError(
           res,
           504,
@@ -184,6 +244,15 @@ export class Upstreams {
     extraHeaders?: Readonly<Record<string, string>>,
   ): void {
     const up = this.upstreams[upstream];
+    if (!up && isDetectionApiCall(url)) {
+      const { status, body } = detectionUnavailable(
+        request.id,
+        url,
+        'The detection API is not available on this deployment.',
+      );
+      reply.code(status).type(`${PROBLEM_CONTENT_TYPE}; charset=utf-8`).header('retry-after', '5').send(body);
+      return;
+    }
     if (!up) {
       reply
         .code(503)
