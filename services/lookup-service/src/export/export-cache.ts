@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DetectionIndex } from '../index/detection-index.js';
 import type { IndexLogger } from '../index/detection-index.js';
-import { writeExportFiles, type ExportFiles } from './export-files.js';
+import { writeExportFilesInWorker, type ExportFiles } from './export-files.js';
 
 export interface ExportCache {
   /** The export of the snapshot answering now, built if it is not yet (null before the first load). */
@@ -26,7 +26,7 @@ export function createExportCache(deps: { index: DetectionIndex; logger: IndexLo
 
   const build = async (snapshot: NonNullable<ReturnType<DetectionIndex['currentSnapshot']>>) => {
     dir ??= mkdtemp(join(tmpdir(), 'tunnelscope-export-'));
-    const files = await writeExportFiles(snapshot, await dir);
+    const files = await writeExportFilesInWorker(snapshot, await dir);
     deps.logger.info(
       {
         dataVersion: files.dataVersion,

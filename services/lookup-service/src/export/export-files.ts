@@ -2,17 +2,17 @@
  * Writes one snapshot's offline export: `tunnelscope-<version>.mmdb` and `.csv` in a directory.
  * Both come from one walk over `Snapshot.networks()`, so they hold the same networks and answers.
  *
- * The walk runs on the serving thread (the snapshot's typed arrays live here), handing the event
- * loop back every few thousand networks so lookups keep answering while an export is built; the
- * MMDB tree is then built in one synchronous step (MmdbWriter.build).
+ * The service builds in a worker thread (`writeExportFilesInWorker`): the boundary sort of
+ * `networks()` and the MMDB tree are long synchronous steps (seconds at full scale) that would
+ * otherwise stall every lookup of the replica.
  */
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import { Worker } from 'node:worker_threads';
 import { MmdbWriter, parseCidr, rangeSpan } from '@tunnelscope/ip-index';
-import type { Snapshot } from '../index/snapshot.js';
+import type { Snapshot, SnapshotData } from '../index/snapshot.js';
 import {
   BOGON_RECORD,
   CSV_HEADER,
@@ -33,9 +33,6 @@ export interface ExportFiles {
   readonly networks: number;
   readonly buildMs: number;
 }
-
-/** Networks walked between two turns of the event loop. */
-const CHUNK = 2000;
 
 export async function writeExportFiles(snapshot: Snapshot, dir: string): Promise<ExportFiles> {
   const started = performance.now();
@@ -61,7 +58,6 @@ export async function writeExportFiles(snapshot: Snapshot, dir: string): Promise
     await write(csvPreamble(dataVersion));
     await write(CSV_HEADER);
 
-    let walked = 0;
     for (const { network } of snapshot.networks()) {
       const span = parseCidr(network);
       const family = span.family;
@@ -78,7 +74,6 @@ export async function writeExportFiles(snapshot: Snapshot, dir: string): Promise
         await write(csvRow(formatBlock(family, block.start, block.prefix), answer));
         networks++;
       }
-      if (++walked % CHUNK === 0) await yieldToEventLoop();
     }
     // Special-purpose ranges answer as bogons, as the API answers them (never looked up).
     for (const family of [4, 6] as const) {
@@ -108,4 +103,44 @@ export async function writeExportFiles(snapshot: Snapshot, dir: string): Promise
 function words(value: bigint): [number, number, number, number] {
   const w = (shift: bigint) => Number((value >> shift) & 0xffffffffn);
   return [w(96n), w(64n), w(32n), w(0n)];
+}
+
+/**
+ * `writeExportFiles` in a new worker thread, on a copy of the snapshot's arrays, with the answers
+ * as of `now` (the snapshot's own clock, read here).
+ */
+export function writeExportFilesInWorker(snapshot: Snapshot, dir: string): Promise<ExportFiles> {
+  // The snapshot keeps its data and clock private; the export is the one other reader of the whole
+  // snapshot, and copying the data is what keeps the serving thread free.
+  const inner = snapshot as unknown as { data: SnapshotData; now: () => Date };
+  const workerData = { data: inner.data, nowMs: inner.now().getTime(), dir };
+  // From dist the worker is export-worker.js beside this file; from the TypeScript source (jest,
+  // tsx) it registers tsx's loader first, as Node 20 ignores `--import` in a worker.
+  const fromSource = import.meta.url.endsWith('.ts');
+  const script = new URL(fromSource ? './export-worker.ts' : './export-worker.js', import.meta.url);
+  const worker = fromSource
+    ? new Worker(
+        `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(script.href)}); });`,
+        { eval: true, workerData },
+      )
+    : new Worker(script, {
+        workerData,
+        execArgv: process.execArgv.filter((a) => !a.startsWith('--input-type')),
+      });
+  return new Promise<ExportFiles>((resolve, reject) => {
+    let settled = false;
+    worker.once('message', (message: { ok: true; files: ExportFiles } | { ok: false; message: string }) => {
+      settled = true;
+      if (message.ok) resolve(message.files);
+      else reject(new Error(`export build failed: ${message.message}`));
+      void worker.terminate();
+    });
+    worker.once('error', (error) => {
+      settled = true;
+      reject(error);
+    });
+    worker.once('exit', (code) => {
+      if (!settled) reject(new Error(`export worker exited with code ${code}`));
+    });
+  });
 }
