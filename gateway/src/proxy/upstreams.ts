@@ -267,6 +267,25 @@ export class Upstreams {
     }
     const req = request.raw;
     const declared = req.headers['content-length'];
+    if (declared !== undefined && Number(declared) > this.opts.maxBodyBytes && isDetectionApiCall(url)) {
+      const { status, title } = DETECTION_ERRORS.batch_too_large;
+      reply
+        .header('connection', 'close')
+        .code(status)
+        .type(`${PROBLEM_CONTENT_TYPE}; charset=utf-8`)
+        .send(
+          JSON.stringify({
+            type: problemType('batch_too_large'),
+            title,
+            status,
+            detail: 'The request body is too large; send at most 1000 addresses per batch.',
+            code: 'batch_too_large',
+            instance: url.split('?')[0]!.slice(0, 200),
+            requestId: request.id,
+          }),
+        );
+      return;
+    }
     if (declared !== undefined && Number(declared) > this.opts.maxBodyBytes) {
       // Closing stops Node from reading (and discarding) a large body to keep the connection.
       reply
