@@ -1,9 +1,9 @@
 /**
  * bench/lookup/http: the detection API over HTTP, on this machine (loopback only).
- *   pnpm --filter @tunnelscope/bench lookup:http      (BENCH_SECONDS=10 BENCH_CONNECTIONS=50)
+ *   pnpm --filter @tunnelscope/bench lookup:http   (BENCH_SECONDS=10 BENCH_CONNECTIONS=50 BENCH_PUBLIC_DATA=sample|full)
  *
  * The built stack's lookup-service and gateway (tests/stack), the small generated IP dataset and
- * the service's `sample` public-data mode, then, in one run:
+ * the service's `sample` public-data mode (or `full`), then, in one run:
  * 1. `GET /api/v1/vpn/check` with valid keys: through our gateway, straight to lookup-service and
  *    through the @fastify/http-proxy yardstick of bench/forms (req/s, p50, p99, ratios);
  * 2. `POST /api/v1/vpn/check` with 1000 addresses: p95 (and p50, p99) through the gateway;
@@ -136,9 +136,10 @@ async function admin(
   return json;
 }
 
-async function createKey(base: string, stack: Stack, identity: Identity, name: string) {
+async function createKey(base: string, stack: Stack, identity: Identity, name: string, allowExport = false) {
   const created = await admin(base, stack, identity, 'POST', '/api-keys', {
     name,
+    allowExport,
     ownerEmail: 'bench@loadtest.example.com',
     dailyQuota: 100_000_000,
     // Autocannon's rate would otherwise meet the default burst of 50 per second.
@@ -300,6 +301,66 @@ async function swapPhase(stack: Stack, keys: string[], addresses: string[]) {
   };
 }
 
+/**
+ * The offline export of the current snapshot: the first download builds it (on lookup-service's
+ * serving thread, handing the event loop back every few thousand networks), the next one streams
+ * the cached files. Lookups run meanwhile, to show what the build costs them.
+ */
+async function exportPhase(stack: Stack, keys: string[], exportKey: string, addresses: string[]) {
+  const download = async (format: 'mmdb' | 'csv') => {
+    const started = performance.now();
+    const res = await fetch(`${stack.gatewayUrl}/api/v1/export/tunnelscope.${format}`, {
+      headers: { 'x-api-key': exportKey },
+    });
+    const bytes = (await res.arrayBuffer()).byteLength;
+    if (!res.ok) throw new Error(`export ${format}: ${res.status}`);
+    return { ms: performance.now() - started, bytes };
+  };
+  const during: number[] = [];
+  let next = 0;
+  let instance: autocannon.Instance | undefined;
+  const load = new Promise<autocannon.Result>((resolve, reject) => {
+    instance = autocannon(
+      {
+        url: stack.lookupUrl,
+        connections: 10,
+        // An upper bound: stopped as soon as the downloads are done.
+        duration: 120,
+        requests: [
+          {
+            method: 'GET',
+            setupRequest: (req) => {
+              next++;
+              return {
+                ...req,
+                path: `${CHECK}?ip=${addresses[next % addresses.length]!}`,
+                headers: { ...req.headers, 'x-api-key': keys[next % keys.length]! },
+              };
+            },
+          },
+        ],
+      },
+      (err, result) => (err ? reject(err) : resolve(result)),
+    );
+    instance.on('response', (_client, _status, _bytes, ms) => during.push(ms));
+  });
+  await new Promise((r) => setTimeout(r, 1000));
+  const before = during.length;
+  const first = await download('mmdb');
+  const whileBuilding = during.slice(before);
+  instance!.stop();
+  const run = await load;
+  const cachedMmdb = await download('mmdb');
+  const csv = await download('csv');
+  return {
+    firstMmdb: first,
+    cachedMmdb,
+    csv,
+    lookupsWhileBuilding: latencies(whileBuilding),
+    failed: run.errors + run.timeouts + run.non2xx,
+  };
+}
+
 async function revocationPhase(stack: Stack, identity: Identity) {
   const port = await freePort();
   const bUrl = `http://127.0.0.1:${port}`;
@@ -340,10 +401,12 @@ async function revocationPhase(stack: Stack, identity: Identity) {
 }
 
 const LOOKUP_POLL_SECONDS = '1';
+/** `sample` (the stack's setting, loads in seconds) or `full` (production: every public range). */
+const PUBLIC_DATA = process.env.BENCH_PUBLIC_DATA === 'full' ? 'full' : 'sample';
 const stack = await startStack({
   label: 'bench_lookup_http',
   services: [],
-  env: { LOG_LEVEL: 'warn', LOOKUP_INDEX_POLL_SECONDS: LOOKUP_POLL_SECONDS },
+  env: { LOG_LEVEL: 'warn', LOOKUP_INDEX_POLL_SECONDS: LOOKUP_POLL_SECONDS, LOOKUP_PUBLIC_DATA: PUBLIC_DATA },
 });
 let yardstick: ChildProcess | undefined;
 let lookupA: ChildProcess | undefined;
@@ -380,12 +443,14 @@ try {
   const check = await checkPhase(stack, keys, addresses, yardstickUrl);
   const batch = await batchPhase(stack, keys[0]!, addresses);
   const swap = await swapPhase(stack, keys, addresses);
+  const exportKey = (await createKey(stack.lookupUrl, stack, identity, 'bench export', true)).key;
+  const exported = await exportPhase(stack, keys, exportKey, addresses);
   const revocations = await revocationPhase(stack, identity);
 
   const ratio = (x: Run) => x.rps / check.direct.rps;
   say(`\nbench/lookup/http — ${os.cpus().length} cores, ${CONNECTIONS} connections, ${SECONDS} s per run`);
   say(
-    `data: the small generated IP dataset (seed 7, ${Object.values(report.rows).reduce((a, b) => a + b, 0)} rows, generated in ${fmt(generateMs / 1000)} s) + public ASN/geo data in LOOKUP_PUBLIC_DATA=sample mode`,
+    `data: the small generated IP dataset (seed 7, ${Object.values(report.rows).reduce((a, b) => a + b, 0)} rows, generated in ${fmt(generateMs / 1000)} s) + public ASN/geo data in LOOKUP_PUBLIC_DATA=${PUBLIC_DATA} mode`,
   );
   say(
     `index: lookup-service ready ${fmt(readyMs / 1000, 2)} s after start (index built in a worker, process start included); RSS ${lookupRssMb} MB`,
@@ -415,6 +480,13 @@ try {
   say(
     `  ${swap.requests} requests, ${swap.failed} failed; worst latency from the bump to 1 s after the swap: ${fmt(swap.worstDuringSwapMs, 0)} ms (p99 ${fmt(swap.duringSwap.p99, 0)} ms; before the bump p99 ${fmt(swap.beforeBump.p99, 0)} ms, max ${fmt(swap.beforeBump.max, 0)} ms)`,
   );
+  say(`\noffline export of the snapshot answering (through the gateway), lookups running straight meanwhile`);
+  say(
+    `  first tunnelscope.mmdb download (builds MMDB and CSV): ${fmt(exported.firstMmdb.ms / 1000, 2)} s, ${fmt(exported.firstMmdb.bytes / 1e6, 2)} MB; again (cached): ${fmt(exported.cachedMmdb.ms, 0)} ms; tunnelscope.csv: ${fmt(exported.csv.ms, 0)} ms, ${fmt(exported.csv.bytes / 1e6, 2)} MB`,
+  );
+  say(
+    `  lookups during the build: p50 ${fmt(exported.lookupsWhileBuilding.p50, 0)} ms, p99 ${fmt(exported.lookupsWhileBuilding.p99, 0)} ms, max ${fmt(exported.lookupsWhileBuilding.max, 0)} ms; failed ${exported.failed}`,
+  );
   const fromReq = revocations.map((d) => d.fromRequestMs).sort((a, b) => a - b);
   const fromAns = revocations.map((d) => d.fromAnswerMs).sort((a, b) => a - b);
   say(
@@ -428,7 +500,7 @@ try {
   );
 
   const stamp = new Date().toISOString().replace(/[:T]/g, '-').slice(0, 19);
-  const out = path.join(here, '../results', `lookup-http-${stamp}`);
+  const out = path.join(here, '../results', `lookup-http-${PUBLIC_DATA}-${stamp}`);
   fs.writeFileSync(`${out}.txt`, `${lines.join('\n')}\n`);
   fs.writeFileSync(
     `${out}.json`,
@@ -450,6 +522,7 @@ try {
         check,
         batch,
         swap,
+        export: exported,
         revocations,
       },
       null,
