@@ -109,7 +109,7 @@ describe('while Redis is down', () => {
     const { key, id } = await createKey(ctx, { dailyQuota: 3 });
     const dead = `redis://127.0.0.1:${await freePort()}`;
     const down = await startInstance(ctx.config, ctx.db, ctx.clock, {
-      redis: createRedis(dead, { enableOfflineQueue: false, maxRetriesPerRequest: 0 }),
+      redis: createRedis(dead),
       subscriber: createRedis(dead, { enableOfflineQueue: false, maxRetriesPerRequest: 0 }),
     });
     try {

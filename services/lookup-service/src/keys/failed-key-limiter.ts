@@ -10,6 +10,7 @@
  */
 import type { Clock } from '@tunnelscope/service-kit';
 import type { Redis } from 'ioredis';
+import { redisUnavailable } from '../metering/meter.js';
 
 export interface FailedKeyLimiter {
   /** Seconds until the address may try again, or 0 when it may now. */
@@ -47,8 +48,9 @@ export function createFailedKeyLimiter(deps: {
       const key = `${deps.redisPrefix}:lookup:failed-keys:${ip}:${minute}`;
       let count: number;
       try {
+        if (redisUnavailable(deps.redis)) throw new Error(`Redis ${deps.redis.status}`);
         const [[, n]] = (await deps.redis.multi().incr(key).expire(key, 120).exec()) as [[unknown, number]];
-        count = n;
+        count = Number(n);
       } catch {
         const local = `${ip}|${minute}`;
         count = (memoryCounts.get(local) ?? 0) + 1;

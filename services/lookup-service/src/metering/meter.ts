@@ -35,6 +35,14 @@ const DAY_SECONDS = 86_400;
 /** Day counters and pending hashes outlive their day long enough for the last roll-up. */
 const DAY_KEY_TTL_SECONDS = 3 * DAY_SECONDS;
 
+/**
+ * A client that is reconnecting (or closed) would hold each command until its retries run out:
+ * while it is, calls go straight to memory instead of waiting on Redis.
+ */
+export function redisUnavailable(redis: Redis): boolean {
+  return redis.status === 'reconnecting' || redis.status === 'close' || redis.status === 'end';
+}
+
 /** `YYYY-MM-DD` of a time, in UTC. */
 export function utcDay(at: Date): string {
   return at.toISOString().slice(0, 10);
@@ -185,6 +193,7 @@ export function createMeter(deps: {
       const second = Math.floor(at.getTime() / 1000);
       const day = utcDay(at);
       try {
+        if (redisUnavailable(deps.redis)) throw new Error(`Redis ${deps.redis.status}`);
         const [outcome, burst, daily] = (await deps.redis.eval(
           CONSUME,
           3,
@@ -212,6 +221,7 @@ export function createMeter(deps: {
       const second = Math.floor(at.getTime() / 1000);
       const day = utcDay(at);
       try {
+        if (redisUnavailable(deps.redis)) throw new Error(`Redis ${deps.redis.status}`);
         const [burst, daily] = await deps.redis.mget(keys.burst(key.id, second), keys.daily(key.id, day));
         return state(key, at, Number(burst ?? 0), Number(daily ?? 0));
       } catch (err) {

@@ -15,7 +15,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { LookupDb } from '../db/schema.js';
 import { addUsage, touchLastUsed, usageSince } from '../keys/api-key-repository.js';
-import { utcDay, type Meter } from './meter.js';
+import { redisUnavailable, utcDay, type Meter } from './meter.js';
 
 const TAKE = `
 local all = redis.call('HGETALL', KEYS[1])
@@ -60,6 +60,7 @@ export function createUsage(deps: {
   };
 
   const takeFromRedis = async (day: string) => {
+    if (redisUnavailable(redis)) throw new Error(`Redis ${redis.status}`);
     const flat = (await redis.eval(TAKE, 1, meter.keys.pending(day))) as string[];
     const out: { keyId: string; day: string; count: number }[] = [];
     for (let i = 0; i + 1 < flat.length; i += 2)
@@ -76,6 +77,7 @@ export function createUsage(deps: {
   const pendingOf = async (keyId: string, day: string): Promise<number> => {
     let fromRedis = 0;
     try {
+      if (redisUnavailable(redis)) throw new Error(`Redis ${redis.status}`);
       fromRedis = Number((await redis.hget(meter.keys.pending(day), keyId)) ?? 0);
     } catch {
       // Redis down: what it holds is not readable now; memory still counts.
@@ -113,11 +115,13 @@ export function createUsage(deps: {
       } catch (err) {
         meter.memory.putBack(fromMemory);
         if (fromRedis.length > 0) {
-          await putBackToRedis(fromRedis).catch(() => meter.memory.putBack(fromRedis));
+          if (redisUnavailable(redis)) meter.memory.putBack(fromRedis);
+          else await putBackToRedis(fromRedis).catch(() => meter.memory.putBack(fromRedis));
         }
         throw err;
       }
       // A day counter below its durable total lost its count in a flush: raise it so the quota holds.
+      if (redisUnavailable(redis)) return deltas.reduce((sum, d) => sum + d.count, 0);
       await Promise.all(
         totals.map((t) =>
           redis.eval(RAISE, 1, meter.keys.daily(t.key_id, t.day), t.count, 3 * 86_400).catch(() => undefined),
