@@ -9,7 +9,7 @@ import { detectionAnswerSchema, type DetectionAnswer } from '@tunnelscope/contra
 import { migrate } from '@tunnelscope/ipdb-schema';
 import { generateDataset, SCALES } from '@tunnelscope/ipdb-dataset';
 import { createTestDatabase, type TestDatabase } from '@tunnelscope/test-kit';
-import { createDetectionIndex, type DetectionIndex } from '../src/index/detection-index.js';
+import { buildInWorker, createDetectionIndex, type DetectionIndex } from '../src/index/detection-index.js';
 
 const AS_OF = new Date('2026-11-20T00:00:00Z');
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -144,6 +144,29 @@ describe('the detection index on the generated small dataset', () => {
       expect(stale.evidence).toContain('stale_detection');
     }
   }, 60_000);
+
+  it('closes at once while its first load is starting, builds nothing and stays not ready', async () => {
+    const warnings: string[] = [];
+    const index = createDetectionIndex({
+      ipdbUrl: db.url,
+      logger: { ...silent, warn: (_o, msg) => warnings.push(msg ?? '') },
+      publicData: 'sample',
+      sampleEvery: 200,
+    });
+    const starting = index.start();
+    await index.close();
+    await starting;
+    expect(index.ready).toBe(false);
+    expect(warnings).toEqual([]);
+  });
+
+  it('builds in a worker that can be stopped: a stopped build rejects, a finished one transfers its arrays', async () => {
+    const options = { ipdbUrl: db.url, publicData: 'none' as const, sampleEvery: 1 };
+    await expect(buildInWorker(options, (worker) => void worker.terminate())).rejects.toThrow(/exited/);
+    const data = await buildInWorker(options);
+    expect(data.stats.networks.detections).toBe(10_000);
+    expect(data.detections.flags.length).toBe(10_000);
+  });
 
   it('answers bogons without a lookup and refuses what is not one address', async () => {
     const index = open();

@@ -67,7 +67,11 @@ export const DEFAULT_POLL_INTERVAL_MS = 30_000;
 export const DEFAULT_SAMPLE_EVERY = 50;
 
 /** Builds a snapshot's data in a new worker thread; its buffers are moved here, not copied. */
-export function buildInWorker(options: BuildOptions): Promise<SnapshotData> {
+export function buildInWorker(
+  options: BuildOptions,
+  /** Receives the worker, so a closing index can stop a build it no longer needs. */
+  onWorker: (worker: Worker) => void = () => undefined,
+): Promise<SnapshotData> {
   // From dist the worker is build-worker.js beside this file; from the TypeScript source (jest,
   // tsx) the worker registers tsx's loader first, as Node 20 ignores `--import` in a worker.
   const fromSource = import.meta.url.endsWith('.ts');
@@ -81,6 +85,7 @@ export function buildInWorker(options: BuildOptions): Promise<SnapshotData> {
         workerData: options,
         execArgv: process.execArgv.filter((a) => !a.startsWith('--input-type')),
       });
+  onWorker(worker);
   return new Promise<SnapshotData>((resolve, reject) => {
     let settled = false;
     worker.once('message', (message: { ok: true; data: SnapshotData } | { ok: false; message: string }) => {
@@ -120,9 +125,10 @@ export function createDetectionIndex(deps: IndexDeps): DetectionIndex {
   let building: Promise<void> | null = null;
   let pool: pg.Pool | undefined;
   let failing = false;
+  let buildWorker: Worker | undefined;
 
   const load = async (): Promise<void> => {
-    const data = await buildInWorker(buildOptions);
+    const data = await buildInWorker(buildOptions, (worker) => (buildWorker = worker));
     if (closed) return;
     const next = new Snapshot(data, now);
     const previous = current;
@@ -156,12 +162,13 @@ export function createDetectionIndex(deps: IndexDeps): DetectionIndex {
       const version = await readDataVersion(pool);
       if (failing) deps.logger.info({}, 'IP database reachable again');
       failing = false;
-      if (current !== null && version.version === current.dataVersion.version) return;
+      if (closed || (current !== null && version.version === current.dataVersion.version)) return;
       building = load().finally(() => {
         building = null;
       });
       await building;
     } catch (error) {
+      if (closed) return; // a build stopped by close()
       // The IP database down (or a build failing) leaves the current snapshot answering.
       if (!failing) {
         deps.logger.warn(
@@ -202,6 +209,8 @@ export function createDetectionIndex(deps: IndexDeps): DetectionIndex {
     async close() {
       closed = true;
       if (timer) clearTimeout(timer);
+      // A build under way is of no use any more: stop its worker rather than wait for it.
+      await buildWorker?.terminate();
       await building?.catch(() => undefined);
       await pool?.end();
       pool = undefined;
