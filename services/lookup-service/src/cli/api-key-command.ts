@@ -244,8 +244,8 @@ export async function runApiKeyCommand(command: string, argv: string[], io: CliI
       io.err(err.message);
       return EXIT.usage;
     }
-    if (isMissingTable(err)) {
-      io.err('The API key tables do not exist yet: run `pnpm db:migrate` first.');
+    if (isMissingTable(err) || (err as { code?: unknown }).code === '3D000') {
+      io.err('The API key tables (or their database) do not exist yet: run `pnpm db:migrate` first.');
       return EXIT.failure;
     }
     io.err(`api-key:${command} failed: ${(err as Error).message}`);
