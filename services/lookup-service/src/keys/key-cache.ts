@@ -29,6 +29,9 @@ export interface CachedKey {
   graceUntil: Date | null;
 }
 
+/** Keys held per replica at most (far more than any customer base; bounds what guessing can grow). */
+const MAX_ENTRIES = 100_000;
+
 interface Entry {
   key: CachedKey | null;
   expiresAt: number;
@@ -119,13 +122,27 @@ export class KeyCache extends EventEmitter<{ invalidated: [keyId: string]; clear
         const key = row ? cachedKeyFrom(row, hash) : null;
         if (generation === this.generation) {
           const ttl = key ? this.deps.ttlSeconds : this.deps.negativeTtlSeconds;
-          this.entries.set(id, { key, expiresAt: this.deps.clock.now().getTime() + ttl * 1000 });
+          const at = this.deps.clock.now().getTime();
+          if (this.entries.size >= MAX_ENTRIES) this.evict(at);
+          this.entries.set(id, { key, expiresAt: at + ttl * 1000 });
         }
         return key;
       })
       .finally(() => this.loading.delete(id));
     this.loading.set(id, load);
     return load;
+  }
+
+  /**
+   * Keeps the map bounded: the checksum algorithm is public, so well-formed unknown keys can be
+   * made at will (each costs its sender a failed attempt). Expired entries go first; if that is
+   * not enough, every unknown key's entry, then everything.
+   */
+  private evict(now: number): void {
+    for (const [hash, entry] of this.entries) if (entry.expiresAt <= now) this.entries.delete(hash);
+    if (this.entries.size < MAX_ENTRIES) return;
+    for (const [hash, entry] of this.entries) if (!entry.key) this.entries.delete(hash);
+    if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
   }
 
   /** Drops a key on this replica only. */
