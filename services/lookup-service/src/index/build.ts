@@ -240,7 +240,7 @@ function splitCsvLine(line: string): string[] {
   return fields;
 }
 
-type LayerName = 'detections' | 'city' | 'country' | 'asn';
+type LayerName = 'detections' | 'city4' | 'city6' | 'country' | 'asn';
 
 export interface DbipCity {
   city?: string;
@@ -261,7 +261,7 @@ export class SnapshotBuilder {
   private readonly asnEntries: IndexEntry[] = [];
   private readonly countryEntries: IndexEntry[] = [];
   private readonly geoRows = new Rows(3);
-  private readonly cityEntries: IndexEntry[] = [];
+  private cityEntries: { span: Span; payload: number }[] = [];
   private readonly started = performance.now();
 
   /** One address of the IP database; returns its family and numeric value, or null when unparsable. */
@@ -323,7 +323,13 @@ export class SnapshotBuilder {
   }
 
   private readonly built: Partial<Record<LayerName, RangeIndex>> = {};
-  private readonly counts: Record<LayerName, number> = { detections: 0, city: 0, country: 0, asn: 0 };
+  private readonly counts: Record<LayerName, number> = {
+    detections: 0,
+    city4: 0,
+    city6: 0,
+    country: 0,
+    asn: 0,
+  };
 
   /**
    * Builds one layer now and lets its entries go: the build's peak memory is then that of the
@@ -331,19 +337,24 @@ export class SnapshotBuilder {
    */
   buildLayer(name: LayerName): void {
     if (this.built[name]) return;
-    const entries = {
-      detections: this.detectionEntries,
-      city: this.cityEntries,
-      country: this.countryEntries,
-      asn: this.asnEntries,
-    }[name];
+    let entries: IndexEntry[];
+    if (name === 'city4' || name === 'city6') {
+      // The city layer is one index per family: the largest layer, built in two halves.
+      const family = name === 'city4' ? 4 : 6;
+      entries = this.cityEntries.filter((e) => e.span.family === family);
+      this.cityEntries = this.cityEntries.filter((e) => e.span.family !== family);
+    } else {
+      entries = { detections: this.detectionEntries, country: this.countryEntries, asn: this.asnEntries }[
+        name
+      ];
+    }
     this.built[name] = RangeIndex.build(entries);
     this.counts[name] = entries.length;
     entries.length = 0;
   }
 
   finish(version: number, date: string, publicData: string): SnapshotData {
-    for (const name of ['detections', 'city', 'country', 'asn'] as const) this.buildLayer(name);
+    for (const name of ['detections', 'city4', 'city6', 'country', 'asn'] as const) this.buildLayer(name);
     const layers = this.built as Record<LayerName, RangeIndex>;
     const c = this.detectionColumns;
     const data: SnapshotData = {
@@ -352,7 +363,8 @@ export class SnapshotBuilder {
       strings: this.strings.list,
       layers: {
         detections: layers.detections.toTransferable().data,
-        city: layers.city.toTransferable().data,
+        city4: layers.city4.toTransferable().data,
+        city6: layers.city6.toTransferable().data,
         country: layers.country.toTransferable().data,
         asn: layers.asn.toTransferable().data,
       },
@@ -374,7 +386,12 @@ export class SnapshotBuilder {
         type: Uint8Array.from(this.asnRows.columns[2]!),
       },
       stats: {
-        networks: { ...this.counts },
+        networks: {
+          detections: this.counts.detections,
+          city: this.counts.city4 + this.counts.city6,
+          country: this.counts.country,
+          asn: this.counts.asn,
+        },
         bytes: 0,
         buildMs: 0,
         publicData,
@@ -420,7 +437,9 @@ export async function buildSnapshotData(options: BuildOptions): Promise<Snapshot
   if (options.publicData === 'full') {
     builder.buildLayer('country');
     walkCity(PUBLIC_FILES.city4(), 4, builder);
+    builder.buildLayer('city4');
     walkCity(PUBLIC_FILES.city6(), 6, builder);
+    builder.buildLayer('city6');
   } else if (options.publicData === 'sample') {
     // No walk: the networks of the held addresses and of every kept country range's first
     // address, as the reader answers them.

@@ -47,7 +47,9 @@ export interface SnapshotData {
   readonly strings: string[];
   readonly layers: {
     readonly detections: TransferableIndex;
-    readonly city: TransferableIndex;
+    /** The city layer, one index per family (built one after the other: less memory at once). */
+    readonly city4: TransferableIndex;
+    readonly city6: TransferableIndex;
     readonly country: TransferableIndex;
     readonly asn: TransferableIndex;
   };
@@ -116,7 +118,8 @@ export class Snapshot {
   readonly dataVersion: { version: number; date: string };
   readonly stats: SnapshotStats;
   private readonly detectionIndex: RangeIndex;
-  private readonly cityIndex: RangeIndex;
+  private readonly city4Index: RangeIndex;
+  private readonly city6Index: RangeIndex;
   private readonly countryIndex: RangeIndex;
   private readonly asnIndex: RangeIndex;
   /** A string id of the dictionary → its text (NONE and undefined → null). */
@@ -129,7 +132,8 @@ export class Snapshot {
     this.dataVersion = { version: data.version, date: data.date };
     this.stats = data.stats;
     this.detectionIndex = RangeIndex.fromTransferable(data.layers.detections);
-    this.cityIndex = RangeIndex.fromTransferable(data.layers.city);
+    this.city4Index = RangeIndex.fromTransferable(data.layers.city4);
+    this.city6Index = RangeIndex.fromTransferable(data.layers.city6);
     this.countryIndex = RangeIndex.fromTransferable(data.layers.country);
     this.asnIndex = RangeIndex.fromTransferable(data.layers.asn);
     const strings = data.strings;
@@ -170,7 +174,7 @@ export class Snapshot {
         ? detIndex.findIPv4(address.value)
         : detIndex.findIPv6(address.words[0], address.words[1], address.words[2], address.words[3]);
     const detRow = detSlot < 0 ? -1 : detIndex.payloadOf(address.family, detSlot);
-    const city = this.cityIndex.lookup(address);
+    const city = (address.family === 4 ? this.city4Index : this.city6Index).lookup(address);
     const asn = this.asnIndex.lookup(address);
     // The country layer only answers where the city layer has nothing.
     const country = city === null ? this.countryIndex.lookup(address) : null;
@@ -276,7 +280,8 @@ export class Snapshot {
    */
   *networks(): Iterable<{ network: string; answer: Answer }> {
     for (const family of [4, 6] as const) {
-      const layers = [this.detectionIndex, this.cityIndex, this.countryIndex, this.asnIndex].map((index) => {
+      const cityIndex = family === 4 ? this.city4Index : this.city6Index;
+      const layers = [this.detectionIndex, cityIndex, this.countryIndex, this.asnIndex].map((index) => {
         const f = index.toTransferable().data[family === 4 ? 'v4' : 'v6'];
         return { start: f.intervalStart, payload: f.intervalPayload };
       });
