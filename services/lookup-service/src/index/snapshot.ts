@@ -126,8 +126,10 @@ export class Snapshot {
   private readonly str: (id: number | undefined) => string | null;
 
   constructor(
-    private readonly data: SnapshotData,
-    private readonly now: () => Date,
+    /** The arrays and dictionary behind the snapshot (read-only by contract: the export copies them to a worker). */
+    readonly data: SnapshotData,
+    /** The clock the answers are dated by. */
+    readonly now: () => Date,
   ) {
     this.dataVersion = { version: data.version, date: data.date };
     this.stats = data.stats;
