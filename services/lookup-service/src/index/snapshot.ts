@@ -122,6 +122,10 @@ export class Snapshot {
   private readonly city6Index: RangeIndex;
   private readonly countryIndex: RangeIndex;
   private readonly asnIndex: RangeIndex;
+  private readonly asnArrays: TransferableIndex;
+  /** Route text of the AS layer's CIDR networks, per network, filled as they are asked for. */
+  private readonly routeCache4: (string | undefined)[];
+  private readonly routeCache6: (string | undefined)[];
   /** A string id of the dictionary → its text (NONE and undefined → null). */
   private readonly str: (id: number | undefined) => string | null;
 
@@ -138,6 +142,10 @@ export class Snapshot {
     this.city6Index = RangeIndex.fromTransferable(data.layers.city6);
     this.countryIndex = RangeIndex.fromTransferable(data.layers.country);
     this.asnIndex = RangeIndex.fromTransferable(data.layers.asn);
+    // Read, not moved: toTransferable() only lists the arrays.
+    this.asnArrays = this.asnIndex.toTransferable().data;
+    this.routeCache4 = new Array<string | undefined>(this.asnArrays.v4.entryPayload.length);
+    this.routeCache6 = new Array<string | undefined>(this.asnArrays.v6.entryPayload.length);
     const strings = data.strings;
     this.str = (id) => (id === undefined || id === NONE ? null : strings[id]!);
   }
@@ -177,7 +185,32 @@ export class Snapshot {
         : detIndex.findIPv6(address.words[0], address.words[1], address.words[2], address.words[3]);
     const detRow = detSlot < 0 ? -1 : detIndex.payloadOf(address.family, detSlot);
     const city = (address.family === 4 ? this.city4Index : this.city6Index).lookup(address);
-    const asn = this.asnIndex.lookup(address);
+    // The AS layer: its route text cached per network when the network is one CIDR block (most
+    // are), since formatting it is a large part of a lookup's cost.
+    const asnIndex = this.asnIndex;
+    const asnSlot =
+      address.family === 4
+        ? asnIndex.findIPv4(address.value)
+        : asnIndex.findIPv6(address.words[0], address.words[1], address.words[2], address.words[3]);
+    let asnRoute: string | null = null;
+    let asnPrefix = -1;
+    let asnRow: number | undefined;
+    if (asnSlot >= 0) {
+      asnRow = asnIndex.payloadOf(address.family, asnSlot);
+      const arrays = address.family === 4 ? this.asnArrays.v4 : this.asnArrays.v6;
+      const entry = arrays.intervalEntry[asnSlot]!;
+      const prefix = arrays.entryPrefix[entry]!;
+      if (prefix !== NOT_CIDR) {
+        asnPrefix = prefix;
+        const cache = address.family === 4 ? this.routeCache4 : this.routeCache6;
+        asnRoute =
+          cache[entry] ?? (cache[entry] = cidrText(address.family, arrays.entryStart, entry, prefix));
+      } else {
+        const m = asnIndex.lookup(address)!;
+        asnPrefix = m.prefixLength;
+        asnRoute = m.network;
+      }
+    }
     // The country layer only answers where the city layer has nothing.
     const country = city === null ? this.countryIndex.lookup(address) : null;
     const str = this.str;
@@ -186,12 +219,11 @@ export class Snapshot {
     if (detRow >= 0) {
       network = address.family === 4 ? `${formatIPv4(address.value)}/32` : `${formatIPv6(address.words)}/128`;
     } else {
-      let best: IndexMatch | null = city ?? country;
-      if (asn !== null && (best === null || asn.prefixLength > best.prefixLength)) best = asn;
-      network = best === null ? null : best.network;
+      const best: IndexMatch | null = city ?? country;
+      if (asnRoute !== null && (best === null || asnPrefix > best.prefixLength)) network = asnRoute;
+      else network = best === null ? null : best.network;
     }
 
-    const asnRow = asn?.payload;
     const typeCode = asnRow === undefined ? 0 : d.asn.type[asnRow]!;
     const isHosting = typeCode === 1;
     const company =
@@ -258,7 +290,7 @@ export class Snapshot {
       asn:
         asnRow === undefined
           ? null
-          : { asn: `AS${d.asn.number[asnRow]}`, name: str(d.asn.name[asnRow])!, route: asn!.network },
+          : { asn: `AS${d.asn.number[asnRow]}`, name: str(d.asn.name[asnRow])!, route: asnRoute! },
       network,
       vpn,
       is_tor: isTor,
@@ -348,6 +380,16 @@ function specialBoundaries(family: 4 | 6): bigint[] {
     if (span.end < max) out.add(span.end + 1n);
   }
   return [...out].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** Marks an index entry that is a range rather than one CIDR block (ip-index's entryPrefix). */
+const NOT_CIDR = 255;
+
+/** `first/prefix` of an index entry given by its start words. */
+function cidrText(family: 4 | 6, entryStart: Uint32Array, entry: number, prefix: number): string {
+  if (family === 4) return `${formatIPv4(entryStart[entry]!)}/${prefix}`;
+  const o = 4 * entry;
+  return `${formatIPv6([entryStart[o]!, entryStart[o + 1]!, entryStart[o + 2]!, entryStart[o + 3]!])}/${prefix}`;
 }
 
 function wordsAt(array: Uint32Array, offset: number, width: number): bigint {
