@@ -391,8 +391,18 @@ describe('GET /api/v1/export/tunnelscope.mmdb and .csv', () => {
     }
     expect(index.dataVersion!.version).toBeGreaterThan(before);
 
-    const csv = await download(CSV, exportKey);
-    expect(csv.headers.etag).toBe(`"${index.dataVersion!.version}"`);
+    // Until the new build is on disk (a download waits for it only briefly), the previous
+    // version's files are served under their own ETag; then the new ones. Bounded.
+    const after = index.dataVersion!.version;
+    let csv = await download(CSV, exportKey);
+    while (csv.headers.etag !== `"${after}"` && Date.now() < deadline) {
+      expect(csv.statusCode).toBe(200);
+      expect(csv.headers.etag).toBe(`"${before}"`);
+      expect(csv.headers['x-data-version']).toMatch(new RegExp(`^${before}; `));
+      csv = await download(CSV, exportKey);
+    }
+    expect(csv.headers.etag).toBe(`"${after}"`);
+    expect(csv.headers['x-data-version']).toMatch(new RegExp(`^${after}; `));
     const row = rowOf(csv.payload)!;
     expect(row[CSV_COLUMNS.indexOf('is_vpn')]).toBe('false');
     expect(row[CSV_COLUMNS.indexOf('is_proxy')]).toBe('true');

@@ -1,79 +1,109 @@
 /**
  * The offline export of this replica, built once per data version: the first download after a
- * swap builds the files of the snapshot answering then (concurrent downloads wait for that one
- * build), later downloads stream the files from disk. Files of older versions are deleted once a
- * newer build is on disk; a download still reading one keeps its open file (unlinking does not cut
- * an open descriptor).
+ * swap starts the build of the snapshot answering then (in a worker thread; later downloads join
+ * the same build), and downloads stream the files from disk.
+ *
+ * A download waits for a build only briefly: at full scale a build takes longer than the gateway
+ * waits for an upstream (UPSTREAM_TIMEOUT_MS, 10 s). Meanwhile the previous version's files are
+ * served, under their own ETag and X-Data-Version; before the first build there is nothing to
+ * serve and the caller is told to retry. A version's files are deleted once a newer build is on
+ * disk; a download still reading one keeps its open file (unlinking does not cut an open
+ * descriptor).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { DetectionIndex } from '../index/detection-index.js';
-import type { IndexLogger } from '../index/detection-index.js';
+import { setTimeout as delay } from 'node:timers/promises';
+import type { DetectionIndex, IndexLogger } from '../index/detection-index.js';
 import { writeExportFilesInWorker, type ExportFiles } from './export-files.js';
 
+export type ExportState =
+  /** The export of the snapshot answering now. */
+  | { readonly files: ExportFiles }
+  /** Still building `version`; `previous` is the newest export on disk (null before the first). */
+  | { readonly building: number; readonly previous: ExportFiles | null };
+
 export interface ExportCache {
-  /** The export of the snapshot answering now, built if it is not yet (null before the first load). */
-  current(): Promise<ExportFiles | null>;
+  /** The current export, waiting at most `waitMs` for a build; null before the index has loaded. */
+  current(waitMs: number): Promise<ExportState | null>;
   /** Deletes the files and their directory. */
   close(): Promise<void>;
 }
 
-export function createExportCache(deps: { index: DetectionIndex; logger: IndexLogger }): ExportCache {
+type Snapshot = NonNullable<ReturnType<DetectionIndex['currentSnapshot']>>;
+
+export function createExportCache(deps: {
+  index: DetectionIndex;
+  logger: IndexLogger;
+  /** Writes one snapshot's files into `dir` (a worker-thread build unless a test passes its own). */
+  write?: (snapshot: Snapshot, dir: string) => Promise<ExportFiles>;
+}): ExportCache {
+  const write = deps.write ?? writeExportFilesInWorker;
   let dir: Promise<string> | null = null;
-  let built: { version: number; files: Promise<ExportFiles> } | null = null;
+  /** The newest export on disk. */
+  let latest: ExportFiles | null = null;
+  let building: { version: number; files: Promise<ExportFiles | null> } | null = null;
   let closed = false;
 
-  const build = async (snapshot: NonNullable<ReturnType<DetectionIndex['currentSnapshot']>>) => {
-    dir ??= mkdtemp(join(tmpdir(), 'tunnelscope-export-'));
-    const files = await writeExportFilesInWorker(snapshot, await dir);
-    deps.logger.info(
-      {
-        dataVersion: files.dataVersion,
-        networks: files.networks,
-        mmdbBytes: files.mmdb.bytes,
-        csvBytes: files.csv.bytes,
-        buildMs: files.buildMs,
-      },
-      'offline export built',
-    );
-    return files;
+  const removeFiles = async (files: ExportFiles) => {
+    await rm(files.mmdb.path, { force: true });
+    await rm(files.csv.path, { force: true });
+  };
+
+  const build = async (snapshot: Snapshot): Promise<ExportFiles | null> => {
+    try {
+      dir ??= mkdtemp(join(tmpdir(), 'tunnelscope-export-'));
+      const files = await write(snapshot, await dir);
+      deps.logger.info(
+        {
+          dataVersion: files.dataVersion,
+          networks: files.networks,
+          mmdbBytes: files.mmdb.bytes,
+          csvBytes: files.csv.bytes,
+          buildMs: files.buildMs,
+        },
+        'offline export built',
+      );
+      if (latest === null || files.dataVersion.version > latest.dataVersion.version) {
+        const old = latest;
+        latest = files;
+        if (old) await removeFiles(old);
+      } else {
+        // A slower build of an older version finished after a newer one.
+        await removeFiles(files);
+      }
+      return files;
+    } catch (error) {
+      // Logged, and forgotten below, so the next download tries again.
+      deps.logger.error(
+        { err: error instanceof Error ? error.message : String(error) },
+        'offline export failed',
+      );
+      return null;
+    }
   };
 
   return {
-    async current() {
+    async current(waitMs) {
       if (closed) return null;
       const snapshot = deps.index.currentSnapshot();
       if (snapshot === null) return null;
       const version = snapshot.dataVersion.version;
-      if (built?.version !== version) {
-        const previous = built;
-        const files = build(snapshot);
-        built = { version, files };
-        // A failed build is forgotten, so the next download tries again.
-        files.catch((error: unknown) => {
-          deps.logger.error(
-            { err: error instanceof Error ? error.message : String(error) },
-            'offline export failed',
-          );
-          if (built?.files === files) built = previous;
+      if (latest?.dataVersion.version === version) return { files: latest };
+      if (building?.version !== version) {
+        const started = { version, files: build(snapshot) };
+        building = started;
+        void started.files.then(() => {
+          if (building === started) building = null;
         });
-        void files.then(
-          async () => {
-            const old = await previous?.files.catch(() => null);
-            if (old) {
-              await rm(old.mmdb.path, { force: true });
-              await rm(old.csv.path, { force: true });
-            }
-          },
-          () => undefined,
-        );
       }
-      return built.files;
+      const files = await Promise.race([building.files, delay(waitMs, null, { ref: false })]);
+      if (files && files.dataVersion.version === version) return { files };
+      return { building: version, previous: latest };
     },
     async close() {
       closed = true;
-      await built?.files.catch(() => undefined);
+      await building?.files;
       if (dir) await rm(await dir, { recursive: true, force: true });
     },
   };

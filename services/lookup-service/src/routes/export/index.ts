@@ -6,7 +6,8 @@
  * refusal, then the export permission; a download counts as one request against the key's burst
  * and daily quota. The files are this replica's export of the snapshot answering now, built once
  * per data version (export/export-cache.ts) and streamed from disk; the ETag is the data version,
- * so a client that already holds this version gets 304 without a download.
+ * so a client that already holds this version gets 304 without a download. While a new version is
+ * being built the previous one is served (its own ETag and X-Data-Version say which it is).
  */
 import { createReadStream } from 'node:fs';
 import {
@@ -18,6 +19,7 @@ import {
 import type { FastifyPluginAsyncZod } from '@tunnelscope/service-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createExportCache } from '../../export/export-cache.js';
+import type { ExportFiles } from '../../export/export-files.js';
 import { rateLimitHeaders } from '../../metering/rate-limit-headers.js';
 import { DetectionProblem, installProblemHandling } from '../../problems/problem.js';
 import type { RouteDeps } from '../route-deps.js';
@@ -29,6 +31,14 @@ import { createApiKeyCheck } from '../v1/api-key-auth.js';
  */
 export const EXPORT_PREFIX = `${DETECTION_API_PREFIX}/export`;
 const relative = (path: string) => path.slice(EXPORT_PREFIX.length);
+
+/**
+ * How long a download waits for a build before it gets the previous version (or, before the first
+ * build, a retry): under the gateway's upstream timeout (UPSTREAM_TIMEOUT_MS, 10 s by default).
+ */
+export const EXPORT_WAIT_MS = 5000;
+/** A full-scale build takes about a minute on two cores. */
+const EXPORT_RETRY_SECONDS = 60;
 
 const FORMATS = {
   mmdb: { path: DETECTION_API.exportMmdb.path, contentType: 'application/octet-stream' },
@@ -83,15 +93,25 @@ const exportRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { services, c
     (typeof FORMATS)[keyof typeof FORMATS],
   ][]) {
     app.get(relative(path), { preHandler: permitAndMeter }, async (request, reply) => {
-      const files = await cache.current();
+      const state = await cache.current(EXPORT_WAIT_MS);
       // The index answered ready a moment ago; only a close in between leaves no snapshot.
-      if (files === null) {
+      if (state === null) {
         throw new DetectionProblem(
           'index_loading',
           'The detection index is loading; retry in a few seconds.',
           {
             'retry-after': '5',
           },
+        );
+      }
+      let files: ExportFiles;
+      if ('files' in state) files = state.files;
+      else if (state.previous) files = state.previous;
+      else {
+        throw new DetectionProblem(
+          'service_unavailable',
+          `The export of data version ${state.building} is being built; retry in a minute.`,
+          { 'retry-after': String(EXPORT_RETRY_SECONDS) },
         );
       }
       const { version } = files.dataVersion;
