@@ -207,8 +207,9 @@ export default function DocsApiPage() {
             <Code>confidence</Code> is an integer from 0 to 100 computed from that evidence alone: the more
             and the stronger the evidence, the higher it is. Direct observations (an exit we saw in use, a
             proxy seen relaying, a Tor listing) weigh the most; a recent sighting and a live hostname of the
-            VPN add to them; a network that only belongs to the vendor or to a hosting provider weighs the
-            least. The weights may be tuned as our collectors improve; the codes keep their meaning.
+            VPN add to them; a hosting network adds a little to a detection and nothing on its own. An address
+            with no detection answers 0, and so does a stale one; a bogon answers 100, since it certainly is
+            no exit. The weights may be tuned as our collectors improve; the codes keep their meaning.
           </p>
         </>
       ),
@@ -226,9 +227,10 @@ export default function DocsApiPage() {
           </li>
           <li>
             <Code>max_age_days</Code> ({maxAge.minValue ?? 1} to {number(maxAge.maxValue ?? 0)}): detections
-            last seen longer ago than this count as stale. Their flags are false and <Code>evidence</Code>{' '}
-            says <Code>stale_detection</Code>; <Code>first_seen</Code> and <Code>last_seen</Code> still tell
-            when the address was seen.
+            last seen longer ago than this count as stale: their flags are false, <Code>vendor</Code> and{' '}
+            <Code>vpn</Code> are null, <Code>confidence</Code> is 0 and <Code>evidence</Code> says{' '}
+            <Code>stale_detection</Code>; <Code>first_seen</Code> and <Code>last_seen</Code> still tell when
+            the address was seen.
           </li>
         </ul>
       ),

@@ -32,15 +32,17 @@ export const SAMPLE_RESPONSE = {
 /** The same answer in full, as `/docs/api` shows it. */
 export const SAMPLE_FULL_ANSWER = {
   ...SAMPLE_RESPONSE,
-  network: '37.120.192.0/24',
+  // A detected address is its own most specific network (services/lookup-service/README.md).
+  network: '37.120.192.18/32',
   vpn: 'NordVPN',
   is_tor: false,
   is_relay: false,
   is_hosting: true,
   is_anonymous: true,
   bogon: false,
-  confidence: 95,
-  evidence: ['vpn_exit_observed', 'seen_recently', 'live_subdomain', 'hosting_network'],
+  // VPN exit 70, seen in the last 30 days +15, hosting network +5: lookup-service's rule.
+  confidence: 90,
+  evidence: ['vpn_exit_observed', 'seen_recently', 'hosting_network'],
   first_seen: '2025-03-14',
   last_seen: '2026-11-24',
 } as const;
