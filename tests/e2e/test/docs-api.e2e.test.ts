@@ -10,6 +10,7 @@ import {
 } from '@tunnelscope/contracts';
 import { settle } from '../src/browser.js';
 import { useE2E } from '../src/harness.js';
+import { screenshotRoutes } from '../src/screenshots.js';
 
 /**
  * The detection API's public reference (issue 12) through the gateway in Chromium: served as a
@@ -45,6 +46,19 @@ describe('/docs/api', () => {
     expect(await page.getByRole('link', { name: DETECTION_API.openapi.path }).getAttribute('href')).toBe(
       DETECTION_API.openapi.path,
     );
+  });
+
+  it('fits a phone and a laptop, light and dark, without sideways scrolling (screenshots docs-api-*.png)', async () => {
+    const { shots, problems } = await screenshotRoutes(e2e.browser, e2e.baseUrl, [
+      { name: 'docs-api', path: DETECTION_API_DOCS_PATH },
+    ]);
+    expect(problems).toEqual([]);
+    expect(shots.map((shot) => [shot.width, shot.theme, shot.status, shot.overflowX])).toEqual([
+      [1280, 'light', 200, 0],
+      [1280, 'dark', 200, 0],
+      [390, 'light', 200, 0],
+      [390, 'dark', 200, 0],
+    ]);
   });
 
   it('opens at the error a problem’s type points to, below the fixed header', async () => {
