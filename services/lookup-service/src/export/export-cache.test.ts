@@ -7,7 +7,7 @@ import type { ExportFiles } from './export-files.js';
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 /** An index whose snapshot is only its data version, and builds the test finishes by hand. */
-function setup() {
+function setup(retryAfterFailureMs = 0) {
   let version = 1;
   const index = {
     currentSnapshot: () => ({ dataVersion: { version, date: '2026-11-25' } }) as unknown as Snapshot,
@@ -33,7 +33,7 @@ function setup() {
       });
     });
   };
-  const cache = createExportCache({ index, logger: silent, write });
+  const cache = createExportCache({ index, logger: silent, write, retryAfterFailureMs });
   return {
     cache,
     pending,
@@ -95,8 +95,22 @@ describe('the export cache', () => {
     await t.cache.close();
   });
 
-  it('tries again on the next download after a failed build', async () => {
-    const t = setup();
+  it('refuses downloads for a while after a failed build instead of building again at once', async () => {
+    const t = setup(60_000);
+    await t.cache.current(0);
+    await until(() => t.pending.length === 1);
+    t.pending[0]!.fail();
+    await until(async () => {
+      const state = await t.cache.current(0);
+      return state !== null && 'failed' in state;
+    });
+    expect(await t.cache.current(0)).toEqual({ failed: 1, previous: null });
+    expect(t.builds()).toBe(1);
+    await t.cache.close();
+  });
+
+  it('tries again on a later download once the pause after a failed build is over', async () => {
+    const t = setup(0);
     await t.cache.current(0);
     await until(() => t.pending.length === 1);
     t.pending[0]!.fail();

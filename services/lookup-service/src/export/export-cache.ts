@@ -21,7 +21,9 @@ export type ExportState =
   /** The export of the snapshot answering now. */
   | { readonly files: ExportFiles }
   /** Still building `version`; `previous` is the newest export on disk (null before the first). */
-  | { readonly building: number; readonly previous: ExportFiles | null };
+  | { readonly building: number; readonly previous: ExportFiles | null }
+  /** The build of `version` failed (it is tried again after a pause); `previous` as above. */
+  | { readonly failed: number; readonly previous: ExportFiles | null };
 
 export interface ExportCache {
   /** The current export, waiting at most `waitMs` for a build; null before the index has loaded. */
@@ -30,6 +32,11 @@ export interface ExportCache {
   close(): Promise<void>;
 }
 
+export const DEFAULT_RETRY_AFTER_FAILURE_MS = 10 * 60_000;
+
+/** What the wait for a build gives when the build is not done yet. */
+const WAITED = Symbol('waited');
+
 type Snapshot = NonNullable<ReturnType<DetectionIndex['currentSnapshot']>>;
 
 export function createExportCache(deps: {
@@ -37,8 +44,13 @@ export function createExportCache(deps: {
   logger: IndexLogger;
   /** Writes one snapshot's files into `dir` (a worker-thread build unless a test passes its own). */
   write?: (snapshot: Snapshot, dir: string) => Promise<ExportFiles>;
+  /** How long after a failed build downloads are refused before the next try; default 10 minutes. */
+  retryAfterFailureMs?: number;
 }): ExportCache {
   const write = deps.write ?? writeExportFilesInWorker;
+  const retryAfterFailureMs = deps.retryAfterFailureMs ?? DEFAULT_RETRY_AFTER_FAILURE_MS;
+  /** The last failed build: a build that failed (out of memory, disk full) would fail again at once. */
+  let failed: { version: number; at: number } | null = null;
   let dir: Promise<string> | null = null;
   /** The newest export on disk. */
   let latest: ExportFiles | null = null;
@@ -72,13 +84,14 @@ export function createExportCache(deps: {
         // A slower build of an older version finished after a newer one.
         await removeFiles(files);
       }
+      failed = null;
       return files;
     } catch (error) {
-      // Logged, and forgotten below, so the next download tries again.
       deps.logger.error(
         { err: error instanceof Error ? error.message : String(error) },
         'offline export failed',
       );
+      failed = { version: snapshot.dataVersion.version, at: Date.now() };
       return null;
     }
   };
@@ -90,6 +103,9 @@ export function createExportCache(deps: {
       if (snapshot === null) return null;
       const version = snapshot.dataVersion.version;
       if (latest?.dataVersion.version === version) return { files: latest };
+      if (failed?.version === version && Date.now() - failed.at < retryAfterFailureMs && building === null) {
+        return { failed: version, previous: latest };
+      }
       if (building?.version !== version) {
         const started = { version, files: build(snapshot) };
         building = started;
@@ -97,8 +113,10 @@ export function createExportCache(deps: {
           if (building === started) building = null;
         });
       }
-      const files = await Promise.race([building.files, delay(waitMs, null, { ref: false })]);
-      if (files && files.dataVersion.version === version) return { files };
+      const files = await Promise.race([building.files, delay(waitMs, WAITED, { ref: false })]);
+      if (files === WAITED) return { building: version, previous: latest };
+      if (files?.dataVersion.version === version) return { files };
+      if (files === null) return { failed: version, previous: latest };
       return { building: version, previous: latest };
     },
     async close() {

@@ -106,6 +106,15 @@ function words(value: bigint): [number, number, number, number] {
 }
 
 /**
+ * The worker's heap limit. The writer keeps every block (spans as BigInts) and record until it
+ * writes the tree: a few hundred MB at the sample scale, but more than 7 GB at the full public
+ * data (8.7 M networks; measured, and stopped there). Past this limit the worker dies with
+ * ERR_WORKER_OUT_OF_MEMORY and the replica lives on without an export of that version.
+ */
+export const EXPORT_WORKER_HEAP_MB = 3072;
+const resourceLimits = { maxOldGenerationSizeMb: EXPORT_WORKER_HEAP_MB };
+
+/**
  * `writeExportFiles` in a new worker thread, on a copy of the snapshot's arrays, with the answers
  * as of `now` (the snapshot's own clock, read here).
  */
@@ -121,10 +130,11 @@ export function writeExportFilesInWorker(snapshot: Snapshot, dir: string): Promi
   const worker = fromSource
     ? new Worker(
         `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(script.href)}); });`,
-        { eval: true, workerData },
+        { eval: true, workerData, resourceLimits },
       )
     : new Worker(script, {
         workerData,
+        resourceLimits,
         execArgv: process.execArgv.filter((a) => !a.startsWith('--input-type')),
       });
   return new Promise<ExportFiles>((resolve, reject) => {

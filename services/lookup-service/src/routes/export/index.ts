@@ -18,7 +18,7 @@ import {
 } from '@tunnelscope/contracts';
 import type { FastifyPluginAsyncZod } from '@tunnelscope/service-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { createExportCache } from '../../export/export-cache.js';
+import { DEFAULT_RETRY_AFTER_FAILURE_MS, createExportCache } from '../../export/export-cache.js';
 import type { ExportFiles } from '../../export/export-files.js';
 import { rateLimitHeaders } from '../../metering/rate-limit-headers.js';
 import { DetectionProblem, installProblemHandling } from '../../problems/problem.js';
@@ -107,7 +107,13 @@ const exportRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { services, c
       let files: ExportFiles;
       if ('files' in state) files = state.files;
       else if (state.previous) files = state.previous;
-      else {
+      else if ('failed' in state) {
+        throw new DetectionProblem(
+          'service_unavailable',
+          `The export of data version ${state.failed} could not be built; retry later.`,
+          { 'retry-after': String(Math.round(DEFAULT_RETRY_AFTER_FAILURE_MS / 1000)) },
+        );
+      } else {
         throw new DetectionProblem(
           'service_unavailable',
           `The export of data version ${state.building} is being built; retry in a minute.`,
