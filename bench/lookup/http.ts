@@ -302,9 +302,10 @@ async function swapPhase(stack: Stack, keys: string[], addresses: string[]) {
 }
 
 /**
- * The offline export of the current snapshot: the first download builds it (on lookup-service's
- * serving thread, handing the event loop back every few thousand networks), the next one streams
- * the cached files. Lookups run meanwhile, to show what the build costs them.
+ * The offline export of the current snapshot: the first download starts its build (in a worker
+ * thread of lookup-service) and is asked again while the service answers 503 "being built"; the
+ * next downloads stream the cached files. Lookups run meanwhile, to show what the build costs them.
+ * A build that fails (the worker's heap limit) is reported, not retried.
  */
 async function exportPhase(stack: Stack, keys: string[], exportKey: string, addresses: string[]) {
   /** A download through the gateway; while the export is being built (503), asked again each second. */
@@ -315,14 +316,18 @@ async function exportPhase(stack: Stack, keys: string[], exportKey: string, addr
       const res = await fetch(`${stack.gatewayUrl}/api/v1/export/tunnelscope.${format}`, {
         headers: { 'x-api-key': exportKey },
       });
-      const bytes = (await res.arrayBuffer()).byteLength;
+      const body = Buffer.from(await res.arrayBuffer());
       if (res.status === 503) {
+        const detail = String((JSON.parse(body.toString('utf8')) as { detail?: string }).detail);
+        if (detail.includes('could not be built')) {
+          return { ms: performance.now() - started, bytes: 0, retries, failed: detail };
+        }
         retries++;
         await new Promise((r) => setTimeout(r, 1000));
         continue;
       }
       if (!res.ok) throw new Error(`export ${format}: ${res.status}`);
-      return { ms: performance.now() - started, bytes, retries };
+      return { ms: performance.now() - started, bytes: body.byteLength, retries, failed: null };
     }
     throw new Error(`export ${format}: not built within 10 minutes`);
   };
@@ -360,8 +365,8 @@ async function exportPhase(stack: Stack, keys: string[], exportKey: string, addr
   const whileBuilding = during.slice(before);
   instance!.stop();
   const run = await load;
-  const cachedMmdb = await download('mmdb');
-  const csv = await download('csv');
+  const cachedMmdb = first.failed ? null : await download('mmdb');
+  const csv = first.failed ? null : await download('csv');
   return {
     firstMmdb: first,
     cachedMmdb,
@@ -455,6 +460,7 @@ try {
   const swap = await swapPhase(stack, keys, addresses);
   const exportKey = (await createKey(stack.lookupUrl, stack, identity, 'bench export', true)).key;
   const exported = await exportPhase(stack, keys, exportKey, addresses);
+  const rssAfterExportMb = await rssMb(lookupA.pid!);
   const revocations = await revocationPhase(stack, identity);
 
   const ratio = (x: Run) => x.rps / check.direct.rps;
@@ -491,11 +497,14 @@ try {
     `  ${swap.requests} requests, ${swap.failed} failed; worst latency from the bump to 1 s after the swap: ${fmt(swap.worstDuringSwapMs, 0)} ms (p99 ${fmt(swap.duringSwap.p99, 0)} ms; before the bump p99 ${fmt(swap.beforeBump.p99, 0)} ms, max ${fmt(swap.beforeBump.max, 0)} ms)`,
   );
   say(`\noffline export of the snapshot answering (through the gateway), lookups running straight meanwhile`);
+  const { firstMmdb, cachedMmdb, csv } = exported;
   say(
-    `  first tunnelscope.mmdb download (builds MMDB and CSV; ${exported.firstMmdb.retries} answers 503 "being built" before it): ${fmt(exported.firstMmdb.ms / 1000, 2)} s, ${fmt(exported.firstMmdb.bytes / 1e6, 2)} MB; again (cached): ${fmt(exported.cachedMmdb.ms, 0)} ms; tunnelscope.csv: ${fmt(exported.csv.ms, 0)} ms, ${fmt(exported.csv.bytes / 1e6, 2)} MB`,
+    firstMmdb.failed
+      ? `  the build FAILED after ${fmt(firstMmdb.ms / 1000, 1)} s (${firstMmdb.retries} answers 503 "being built" before): ${firstMmdb.failed}`
+      : `  first tunnelscope.mmdb download (builds MMDB and CSV; ${firstMmdb.retries} answers 503 "being built" before it): ${fmt(firstMmdb.ms / 1000, 2)} s, ${fmt(firstMmdb.bytes / 1e6, 2)} MB; again (cached): ${fmt(cachedMmdb!.ms, 0)} ms; tunnelscope.csv: ${fmt(csv!.ms, 0)} ms, ${fmt(csv!.bytes / 1e6, 2)} MB`,
   );
   say(
-    `  lookups during the build: p50 ${fmt(exported.lookupsWhileBuilding.p50, 0)} ms, p99 ${fmt(exported.lookupsWhileBuilding.p99, 0)} ms, max ${fmt(exported.lookupsWhileBuilding.max, 0)} ms; failed ${exported.failed}`,
+    `  lookup-service RSS after the export: ${rssAfterExportMb} MB; lookups during the build: p50 ${fmt(exported.lookupsWhileBuilding.p50, 0)} ms, p99 ${fmt(exported.lookupsWhileBuilding.p99, 0)} ms, max ${fmt(exported.lookupsWhileBuilding.max, 0)} ms; failed ${exported.failed}`,
   );
   const fromReq = revocations.map((d) => d.fromRequestMs).sort((a, b) => a - b);
   const fromAns = revocations.map((d) => d.fromAnswerMs).sort((a, b) => a - b);
@@ -532,7 +541,7 @@ try {
         check,
         batch,
         swap,
-        export: exported,
+        export: { ...exported, rssAfterExportMb },
         revocations,
       },
       null,
