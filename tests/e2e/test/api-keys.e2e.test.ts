@@ -1,6 +1,9 @@
 import { createRequire } from 'node:module';
 import { spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import pg from 'pg';
+import type { Page } from 'playwright-core';
 import {
   API_KEY_MESSAGES,
   API_KEY_PATTERN,
@@ -10,7 +13,9 @@ import {
   RATE_LIMIT_POLICY_HEADER,
 } from '@tunnelscope/contracts';
 import { createAdminWithCli, signIn, type AdminAccount } from '../src/admin.js';
+import { settle } from '../src/browser.js';
 import { useE2E } from '../src/harness.js';
+import { SCREENSHOT_DIR } from '../src/screenshots.js';
 
 // Entry points are resolved through each package's declared exports, never by a path into its dist/.
 const resolvePackage = createRequire(import.meta.url).resolve;
@@ -52,6 +57,12 @@ async function generateSmallDataset(): Promise<void> {
     child.stderr.on('data', (d: Buffer) => (out += d));
     child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`ipdb:generate failed: ${out}`))));
   });
+}
+
+async function shot(page: Page, name: string): Promise<void> {
+  await fs.mkdir(SCREENSHOT_DIR, { recursive: true });
+  await settle(page);
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `admin-${name}-1280.png`), fullPage: true });
 }
 
 /** Until lookup-service says its index is loaded (`/readyz` answers 200). */
@@ -108,6 +119,7 @@ describe('API Keys', () => {
     expect(await reveal.getByRole('alert').innerText()).toContain(API_KEY_MESSAGES.created);
     const shown = (await reveal.getByTestId('api-key-secret').innerText()).trim();
     expect(shown).toMatch(API_KEY_PATTERN);
+    await shot(page, 'api-keys-reveal');
 
     await reveal.getByRole('button', { name: 'Copy key' }).click();
     await reveal.getByRole('button', { name: 'Copied', exact: true }).waitFor();
@@ -139,5 +151,12 @@ describe('API Keys', () => {
       is_vpn: true,
       bogon: false,
     });
+
+    // The call is counted at once: today's bar of the key's usage chart holds it.
+    await row.getByRole('button', { name: 'Usage' }).click();
+    const usage = page.getByRole('dialog', { name: 'Usage of E2E fraud checks' });
+    await usage.getByTestId('usage-total').filter({ hasText: /^1$/ }).waitFor();
+    await usage.locator('.recharts-bar-rectangle').last().waitFor();
+    await shot(page, 'api-keys-usage');
   });
 });

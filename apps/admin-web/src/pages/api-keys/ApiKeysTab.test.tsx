@@ -91,8 +91,9 @@ describe('ApiKeysTab', () => {
     expect(first.getByText(new Date(checkout.lastUsedAt!).toLocaleString())).toBeInTheDocument();
     expect(first.getByText('Active')).toBeInTheDocument();
 
+    expect(rowOf('Signup').getByText('Rotating')).toBeInTheDocument();
     expect(
-      rowOf('Signup').getByText(`Rotating until ${new Date(rotated.graceUntil!).toLocaleString()}`),
+      rowOf('Signup').getByText(`until ${new Date(rotated.graceUntil!).toLocaleString()}`),
     ).toBeInTheDocument();
     expect(rowOf('Signup').getByText('Never')).toBeInTheDocument();
     expect(rowOf('Old').getByText('Revoked')).toBeInTheDocument();

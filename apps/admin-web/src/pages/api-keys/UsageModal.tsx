@@ -53,15 +53,15 @@ function Usage({ apiKey }: { apiKey: ApiKeyView }) {
     <Stack gap="sm">
       <Group justify="space-between">
         <Text size="sm">
-          <strong data-testid="usage-total">{total.toLocaleString('en-US')}</strong> lookups in the last{' '}
-          {API_KEY_USAGE_DAYS} days
+          <strong data-testid="usage-total">{total.toLocaleString('en-US')}</strong>{' '}
+          {total === 1 ? 'lookup' : 'lookups'} in the last {API_KEY_USAGE_DAYS} days
         </Text>
         <Text size="sm" c="dimmed">
           Daily quota {dailyQuota.toLocaleString('en-US')}
         </Text>
       </Group>
       <ChartFrame label={`Daily lookups of ${apiKey.name}`} height={260}>
-        <UsageChart data={bars} dailyQuota={dailyQuota} />
+        <UsageChart data={bars} />
       </ChartFrame>
     </Stack>
   );

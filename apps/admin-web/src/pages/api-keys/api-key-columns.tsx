@@ -1,4 +1,4 @@
-import { Badge, Code, Group } from '@mantine/core';
+import { Badge, Code, Group, Stack, Text } from '@mantine/core';
 import { IconBan, IconChartBar, IconRefresh } from '@tabler/icons-react';
 import type { ApiKeyView } from '@tunnelscope/contracts';
 import {
@@ -10,6 +10,7 @@ import {
 import { apiKeyStatus } from './api-key-status.js';
 
 const STATUS_COLORS = { active: 'green', rotating: 'yellow', revoked: 'red' } as const;
+const STATUS_WORDS = { active: 'Active', rotating: 'Rotating', revoked: 'Revoked' } as const;
 
 export const API_KEY_FILTERS: DataTableFilter[] = [
   {
@@ -89,12 +90,24 @@ export function apiKeyColumns({
     {
       key: 'status',
       label: 'Status',
+      width: 130,
       render: (key) => {
         const status = apiKeyStatus(key);
         return (
-          <Badge color={STATUS_COLORS[status.kind]} variant="light" style={{ textTransform: 'none' }}>
-            {status.label}
-          </Badge>
+          <Stack gap={2} align="flex-start">
+            <Badge
+              color={STATUS_COLORS[status.kind]}
+              variant="light"
+              style={{ flexShrink: 0, overflow: 'visible' }}
+            >
+              {STATUS_WORDS[status.kind]}
+            </Badge>
+            {status.until && (
+              <Text size="xs" c="dimmed">
+                until {status.until}
+              </Text>
+            )}
+          </Stack>
         );
       },
       csv: (key) => apiKeyStatus(key).label,

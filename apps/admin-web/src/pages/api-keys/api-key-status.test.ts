@@ -27,6 +27,7 @@ describe('apiKeyStatus', () => {
     expect(apiKeyStatus({ ...key, graceUntil }, now)).toEqual({
       kind: 'rotating',
       label: `Rotating until ${new Date(graceUntil).toLocaleString()}`,
+      until: new Date(graceUntil).toLocaleString(),
     });
   });
 

@@ -1,10 +1,13 @@
 import type { ApiKeyView } from '@tunnelscope/contracts';
 import { formatDateTime } from '../../components/data-table/index.js';
 
-export type ApiKeyStatus =
-  | { kind: 'revoked'; label: string }
-  | { kind: 'rotating'; label: string }
-  | { kind: 'active'; label: string };
+export interface ApiKeyStatus {
+  kind: 'active' | 'rotating' | 'revoked';
+  /** The whole status in words, as the CSV export writes it. */
+  label: string;
+  /** Rotating: until when the old secret still works (local date and time). */
+  until?: string;
+}
 
 /**
  * What an operator needs to know about a key at a glance: revoked (it answers 401), rotating (a
@@ -13,7 +16,8 @@ export type ApiKeyStatus =
 export function apiKeyStatus(key: ApiKeyView, now: Date = new Date()): ApiKeyStatus {
   if (key.revokedAt) return { kind: 'revoked', label: 'Revoked' };
   if (key.graceUntil && new Date(key.graceUntil).getTime() > now.getTime()) {
-    return { kind: 'rotating', label: `Rotating until ${formatDateTime(key.graceUntil)}` };
+    const until = formatDateTime(key.graceUntil);
+    return { kind: 'rotating', label: `Rotating until ${until}`, until };
   }
   return { kind: 'active', label: 'Active' };
 }

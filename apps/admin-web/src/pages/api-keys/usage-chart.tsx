@@ -11,7 +11,7 @@ export interface UsageBar {
   lookups: number;
 }
 
-export function UsageChart({ data, dailyQuota }: { data: UsageBar[]; dailyQuota: number }) {
+export function UsageChart({ data }: { data: UsageBar[] }) {
   return (
     <BarChart
       data-testid="usage-chart"
@@ -20,8 +20,9 @@ export function UsageChart({ data, dailyQuota }: { data: UsageBar[]; dailyQuota:
       dataKey="day"
       series={[{ name: 'lookups', label: 'Lookups', color: 'blue.6' }]}
       valueFormatter={(value) => value.toLocaleString('en-US')}
-      yAxisProps={{ width: 72 }}
-      referenceLines={[{ y: dailyQuota, label: 'Daily quota', color: 'red.6' }]}
+      // Counts are whole lookups; the quota is printed above the chart rather than drawn, since a
+      // line at 10,000 would flatten a day of a few hundred lookups to nothing.
+      yAxisProps={{ width: 72, allowDecimals: false }}
     />
   );
 }
