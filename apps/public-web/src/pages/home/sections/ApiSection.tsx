@@ -99,7 +99,8 @@ export function ApiSection() {
           </div>
           <Text size="xs" className={classes.muted} mt="xs">
             Sample shortened; the full response carries more fields.{' '}
-            <Anchor component={Link} to={API_DOCS_PATH} size="xs">
+            {/* Underlined: inside a sentence, colour alone would not tell the link apart. */}
+            <Anchor component={Link} to={API_DOCS_PATH} size="xs" underline="always">
               See every field
             </Anchor>
           </Text>
