@@ -95,6 +95,27 @@ describe('the export cache', () => {
     await t.cache.close();
   });
 
+  it('builds one version at a time: a newer version waits until the running build is done', async () => {
+    const t = setup();
+    void t.cache.current(0);
+    await until(() => t.pending.length === 1);
+    t.bump();
+    expect(await t.cache.current(0)).toEqual({ building: 2, previous: null });
+    expect(t.builds()).toBe(1);
+    t.pending[0]!.finish();
+    // The next download after version 1 is on disk starts version 2, serving 1 meanwhile.
+    await until(async () => {
+      const state = await t.cache.current(0);
+      return state !== null && 'building' in state && state.previous?.dataVersion.version === 1;
+    });
+    expect(t.builds()).toBe(2);
+    await until(() => t.pending.length === 2);
+    expect(t.pending[1]!.version).toBe(2);
+    t.pending[1]!.finish();
+    await until(built(t, 2));
+    await t.cache.close();
+  });
+
   it('refuses downloads for a while after a failed build instead of building again at once', async () => {
     const t = setup(60_000);
     await t.cache.current(0);

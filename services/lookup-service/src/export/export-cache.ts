@@ -43,7 +43,7 @@ export function createExportCache(deps: {
   index: DetectionIndex;
   logger: IndexLogger;
   /** Writes one snapshot's files into `dir` (a worker-thread build unless a test passes its own). */
-  write?: (snapshot: Snapshot, dir: string) => Promise<ExportFiles>;
+  write?: (snapshot: Snapshot, dir: string, signal: AbortSignal) => Promise<ExportFiles>;
   /** How long after a failed build downloads are refused before the next try; default 10 minutes. */
   retryAfterFailureMs?: number;
 }): ExportCache {
@@ -56,6 +56,7 @@ export function createExportCache(deps: {
   let latest: ExportFiles | null = null;
   let building: { version: number; files: Promise<ExportFiles | null> } | null = null;
   let closed = false;
+  const stop = new AbortController();
 
   const removeFiles = async (files: ExportFiles) => {
     await rm(files.mmdb.path, { force: true });
@@ -65,7 +66,7 @@ export function createExportCache(deps: {
   const build = async (snapshot: Snapshot): Promise<ExportFiles | null> => {
     try {
       dir ??= mkdtemp(join(tmpdir(), 'tunnelscope-export-'));
-      const files = await write(snapshot, await dir);
+      const files = await write(snapshot, await dir, stop.signal);
       deps.logger.info(
         {
           dataVersion: files.dataVersion,
@@ -102,25 +103,33 @@ export function createExportCache(deps: {
       const snapshot = deps.index.currentSnapshot();
       if (snapshot === null) return null;
       const version = snapshot.dataVersion.version;
-      if (latest?.dataVersion.version === version) return { files: latest };
-      if (failed?.version === version && Date.now() - failed.at < retryAfterFailureMs && building === null) {
-        return { failed: version, previous: latest };
+      const deadline = Date.now() + waitMs;
+      const wait = <T>(promise: Promise<T>) =>
+        Promise.race([promise, delay(Math.max(0, deadline - Date.now()), WAITED, { ref: false })]);
+      // One build at a time (one can take gigabytes at full scale): a newer version waits until
+      // the running build is done (its `then` below clears `building` before this loop resumes).
+      while (building !== null && building.version !== version) {
+        if ((await wait(building.files)) === WAITED) return { building: version, previous: latest };
       }
-      if (building?.version !== version) {
+      if (latest?.dataVersion.version === version) return { files: latest };
+      if (building === null) {
+        if (failed?.version === version && Date.now() - failed.at < retryAfterFailureMs) {
+          return { failed: version, previous: latest };
+        }
         const started = { version, files: build(snapshot) };
         building = started;
         void started.files.then(() => {
           if (building === started) building = null;
         });
       }
-      const files = await Promise.race([building.files, delay(waitMs, WAITED, { ref: false })]);
+      const files = await wait(building.files);
       if (files === WAITED) return { building: version, previous: latest };
       if (files?.dataVersion.version === version) return { files };
-      if (files === null) return { failed: version, previous: latest };
-      return { building: version, previous: latest };
+      return { failed: version, previous: latest };
     },
     async close() {
       closed = true;
+      stop.abort();
       await building?.files;
       if (dir) await rm(await dir, { recursive: true, force: true });
     },

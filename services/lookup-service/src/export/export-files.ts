@@ -116,9 +116,13 @@ const resourceLimits = { maxOldGenerationSizeMb: EXPORT_WORKER_HEAP_MB };
 
 /**
  * `writeExportFiles` in a new worker thread, on a copy of the snapshot's arrays, with the answers
- * as of `now` (the snapshot's own clock, read here).
+ * as of `now` (the snapshot's own clock, read here); `signal` stops it.
  */
-export function writeExportFilesInWorker(snapshot: Snapshot, dir: string): Promise<ExportFiles> {
+export function writeExportFilesInWorker(
+  snapshot: Snapshot,
+  dir: string,
+  signal?: AbortSignal,
+): Promise<ExportFiles> {
   // The snapshot keeps its data and clock private; the export is the one other reader of the whole
   // snapshot, and copying the data is what keeps the serving thread free.
   const inner = snapshot as unknown as { data: SnapshotData; now: () => Date };
@@ -152,5 +156,7 @@ export function writeExportFilesInWorker(snapshot: Snapshot, dir: string): Promi
     worker.once('exit', (code) => {
       if (!settled) reject(new Error(`export worker exited with code ${code}`));
     });
+    // A replica shutting down stops its build rather than waiting minutes for it.
+    signal?.addEventListener('abort', () => void worker.terminate(), { once: true });
   });
 }
