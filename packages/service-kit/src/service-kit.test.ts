@@ -228,3 +228,27 @@ describe('loggerOptions', () => {
     expect(out).toContain('"service":"test"');
   });
 });
+
+describe('request log lines', () => {
+  it('carry the path without the query string', async () => {
+    const lines: string[] = [];
+    const app = createServiceApp({
+      service: 'test',
+      logLevel: 'info',
+      fastify: {
+        logger: {
+          ...loggerOptions('test', 'info'),
+          stream: { write: (line: string) => void lines.push(line) },
+        },
+      },
+    });
+    app.get('/api/v1/vpn/check', async () => ({ ok: true }));
+    await app.inject('/api/v1/vpn/check?ip=198.51.100.7&key=ts_live_secret');
+    await app.close();
+    const incoming = lines.map((l) => JSON.parse(l) as { msg?: string; req?: { url?: string } });
+    const received = incoming.find((l) => l.msg === 'incoming request');
+    expect(received?.req?.url).toBe('/api/v1/vpn/check');
+    expect(lines.join('\n')).not.toContain('198.51.100.7');
+    expect(lines.join('\n')).not.toContain('ts_live_secret');
+  });
+});

@@ -8,12 +8,11 @@ import {
   createServiceApp,
   installAdminIdentity,
   installGatewayTrust,
-  loggerOptions,
   pingDb,
   registerHealthRoutes,
   type Clock,
 } from '@tunnelscope/service-kit';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import type { LookupDb } from './db/schema.js';
@@ -41,15 +40,6 @@ declare module 'fastify' {
   }
 }
 
-function requestLogLine(request: FastifyRequest) {
-  return {
-    method: request.method,
-    url: request.url.split('?')[0],
-    host: request.host,
-    remoteAddress: request.ip,
-  };
-}
-
 /** Admin bodies are small; the batch route has its own, larger limit. */
 export const BODY_LIMIT_BYTES = 16 * 1024;
 
@@ -58,14 +48,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     service: 'lookup-service',
     logLevel: deps.config.LOG_LEVEL,
     bodyLimit: BODY_LIMIT_BYTES,
-    fastify: {
-      logger: {
-        ...loggerOptions('lookup-service', deps.config.LOG_LEVEL),
-        // Queried addresses are personal data and a key sent in the URL is a secret: request log
-        // lines carry the path only, never the query string.
-        serializers: { req: requestLogLine },
-      },
-    },
   });
   installGatewayTrust(app, deps.config.INTERNAL_SHARED_SECRET);
   installAdminIdentity(app, deps.config.INTERNAL_SHARED_SECRET);
