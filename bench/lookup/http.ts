@@ -298,7 +298,7 @@ async function swapPhase(stack: Stack, keys: string[], addresses: string[]) {
     before,
     after,
     swapMs: swappedAt === null ? null : swappedAt - bumpedAt,
-    worstDuringSwapMs: Math.max(...during),
+    worstDuringSwapMs: latencies(during).max,
     duringSwap: latencies(during),
     beforeBump: latencies(outside),
   };
