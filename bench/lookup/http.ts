@@ -56,16 +56,9 @@ async function waitFor(url: string, timeoutMs: number): Promise<number> {
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
-/**
- * lookup-service's built server. Through the stack helper's package resolution when the workspace
- * links it; else from the repository (the link waits on a `pnpm install`).
- */
+/** lookup-service's built server, resolved through its package's declared `./server` entry. */
 function lookupServerEntry(): string {
-  try {
-    return serverEntry('lookup-service');
-  } catch {
-    return path.join(here, '../../services/lookup-service/dist/server.js');
-  }
+  return serverEntry('lookup-service');
 }
 
 /** A lookup-service process on `port` with the stack's environment, ready (index loaded). */

@@ -12,7 +12,7 @@ import { rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { MmdbWriter, parseCidr, rangeSpan } from '@tunnelscope/ip-index';
-import type { Snapshot, SnapshotData } from '../index/snapshot.js';
+import type { Snapshot } from '../index/snapshot.js';
 import {
   BOGON_RECORD,
   CSV_HEADER,
@@ -123,10 +123,9 @@ export function writeExportFilesInWorker(
   dir: string,
   signal?: AbortSignal,
 ): Promise<ExportFiles> {
-  // The snapshot keeps its data and clock private; the export is the one other reader of the whole
-  // snapshot, and copying the data is what keeps the serving thread free.
-  const inner = snapshot as unknown as { data: SnapshotData; now: () => Date };
-  const workerData = { data: inner.data, nowMs: inner.now().getTime(), dir };
+  // The export is the one other reader of the whole snapshot; handing its arrays to a worker (a
+  // copy) is what keeps the serving thread free while the files are written.
+  const workerData = { data: snapshot.data, nowMs: snapshot.now().getTime(), dir };
   // From dist the worker is export-worker.js beside this file; from the TypeScript source (jest,
   // tsx) it registers tsx's loader first, as Node 20 ignores `--import` in a worker.
   const fromSource = import.meta.url.endsWith('.ts');
