@@ -3,8 +3,11 @@
  * auth-service owns the table (its migrations create it); forms-service appends the rows of the
  * review lists' writes and exports through the same builder, so both write identical rows.
  */
-import type { FastifyRequest } from 'fastify';
-import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import { ADMIN_MESSAGES } from '@tunnelscope/contracts';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { ColumnType, Generated, Insertable, Kysely, Selectable } from 'kysely';
+import type { Clock } from './clock.js';
+import { UnauthorizedError } from './errors.js';
 // `request.clientIp` is declared there.
 import type {} from './gateway-trust.js';
 
@@ -112,4 +115,51 @@ export function adminLogRow(subject: AdminAuditSubject, event: AdminAuditEvent, 
     success: event.success ?? true,
     created_at: now,
   } satisfies NewAdminLog;
+}
+
+/** Any kysely connection or transaction whose database has auth-service's `admin_logs` table. */
+export type AdminLogWriter = Pick<Kysely<{ admin_logs: AdminLogsTable }>, 'insertInto'>;
+
+const FOREIGN_KEY_VIOLATION = '23503';
+
+/**
+ * A service's audit trail in `admin_logs`: `recordIn` writes the row in the caller's transaction,
+ * so a change and its audit row commit together; `record` writes a refusal or an export on its
+ * own, and logs a failed write instead of failing the answer.
+ */
+export interface AdminAudit<Action extends string> {
+  record(subject: AdminAuditSubject, event: AdminAuditEvent<Action>): Promise<void>;
+  recordIn(trx: AdminLogWriter, subject: AdminAuditSubject, event: AdminAuditEvent<Action>): Promise<void>;
+}
+
+export function createAdminAudit<Action extends string>(deps: {
+  db: AdminLogWriter;
+  clock: Clock;
+  log: Pick<FastifyBaseLogger, 'error'>;
+}): AdminAudit<Action> {
+  const insert = (db: AdminLogWriter, subject: AdminAuditSubject, event: AdminAuditEvent<Action>) =>
+    db
+      .insertInto('admin_logs')
+      .values(adminLogRow(subject, event, deps.clock.now()))
+      .execute();
+  return {
+    async record(subject, event) {
+      try {
+        await insert(deps.db, subject, event);
+      } catch (err) {
+        deps.log.error({ err, action: event.action }, 'could not write admin log');
+      }
+    },
+    async recordIn(trx, subject, event) {
+      try {
+        await insert(trx, subject, event);
+      } catch (err) {
+        // The operator or the session was deleted since the gateway vouched for it a moment ago.
+        if ((err as { code?: string }).code === FOREIGN_KEY_VIOLATION) {
+          throw new UnauthorizedError(ADMIN_MESSAGES.sessionExpired);
+        }
+        throw err;
+      }
+    },
+  };
 }
