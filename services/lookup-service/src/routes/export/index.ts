@@ -20,7 +20,7 @@ import type { FastifyPluginAsyncZod } from '@tunnelscope/service-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DEFAULT_RETRY_AFTER_FAILURE_MS, createExportCache } from '../../export/export-cache.js';
 import type { ExportFiles } from '../../export/export-files.js';
-import { rateLimitHeaders } from '../../metering/rate-limit-headers.js';
+import { meterOrRefuse } from '../../metering/meter-request.js';
 import { DetectionProblem, installProblemHandling } from '../../problems/problem.js';
 import type { RouteDeps } from '../route-deps.js';
 import { createApiKeyCheck } from '../v1/api-key-auth.js';
@@ -70,22 +70,7 @@ const exportRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { services, c
         'This API key may not download the offline export; ask us to enable it for the key.',
       );
     }
-    const decision = await meter.consume(key, 1);
-    reply.headers(rateLimitHeaders(decision));
-    if (decision.allowed) return;
-    const retry = { 'retry-after': String(decision.retryAfterSeconds) };
-    if (decision.reason === 'rate_limited') {
-      throw new DetectionProblem(
-        'rate_limited',
-        `More than ${decision.burst.limit} requests in one second for this key; slow down.`,
-        retry,
-      );
-    }
-    throw new DetectionProblem(
-      'quota_exceeded',
-      `The daily quota of ${decision.daily.limit} lookups is used up; it resets at 00:00 UTC.`,
-      retry,
-    );
+    await meterOrRefuse(meter, key, 1, reply);
   };
 
   for (const [format, { path, contentType }] of Object.entries(FORMATS) as [

@@ -23,6 +23,7 @@ import {
 import type { FastifyPluginAsyncZod } from '@tunnelscope/service-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { nextUtcMidnight } from '../../metering/meter.js';
+import { meterOrRefuse } from '../../metering/meter-request.js';
 import { rateLimitHeaders } from '../../metering/rate-limit-headers.js';
 import { DetectionProblem, installProblemHandling } from '../../problems/problem.js';
 import type { RouteDeps } from '../route-deps.js';
@@ -62,26 +63,8 @@ const detectionRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { services
   });
 
   /** Counts one request of `cost` lookups against the key's burst and quota. */
-  const meterRequest = async (request: FastifyRequest, reply: FastifyReply, cost: number) => {
-    const decision = await meter.consume(request.apiKey!, cost);
-    reply.headers(rateLimitHeaders(decision));
-    if (decision.allowed) return;
-    const retry = { 'retry-after': String(decision.retryAfterSeconds) };
-    if (decision.reason === 'rate_limited') {
-      throw new DetectionProblem(
-        'rate_limited',
-        `More than ${decision.burst.limit} requests in one second for this key; slow down.`,
-        retry,
-      );
-    }
-    throw new DetectionProblem(
-      'quota_exceeded',
-      cost > 1
-        ? `This batch needs ${cost} lookups but ${decision.daily.remaining} of today's ${decision.daily.limit} remain; the quota resets at 00:00 UTC.`
-        : `The daily quota of ${decision.daily.limit} lookups is used up; it resets at 00:00 UTC.`,
-      retry,
-    );
-  };
+  const meterRequest = (request: FastifyRequest, reply: FastifyReply, cost: number) =>
+    meterOrRefuse(meter, request.apiKey!, cost, reply);
 
   const lookupOne = (ip: string, maxAgeDays: number | undefined): DetectionAnswer | { invalid: string } =>
     index.lookup(ip, maxAgeDays === undefined ? undefined : { maxAgeDays });
