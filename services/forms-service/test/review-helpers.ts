@@ -9,6 +9,7 @@ import { migrate as migrateAuth } from '@tunnelscope/auth-service/migrations';
 import { GATEWAY_TOKEN_HEADER, signAdminIdentity } from '@tunnelscope/service-kit';
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
+import { createTestOperator } from '@tunnelscope/test-kit';
 import { createTestContext, type TestContext } from './helpers.js';
 
 export async function createReviewContext(label: string): Promise<TestContext> {
@@ -23,25 +24,7 @@ export interface Operator {
 
 /** An operator row in admin_users (the audit rows reference it) and its signed identity. */
 export async function createOperator(ctx: TestContext, role: AdminRole = 'admin'): Promise<Operator> {
-  const adminId = randomUUID();
-  const sessionId = randomUUID();
-  const username = `${role}_${adminId.slice(0, 8)}`;
-  await sql`insert into admin_users (id, username, email, password_hash, role)
-    values (${adminId}, ${username}, ${`${username}@tunnelscope.example`}, 'not-a-hash', ${role})`.execute(
-    ctx.db,
-  );
-  await sql`insert into admin_sessions (id, admin_id, session_token, expires_at)
-    values (${sessionId}, ${adminId}, ${randomUUID()}, now() + interval '1 hour')`.execute(ctx.db);
-  return {
-    identity: {
-      adminId,
-      sessionId,
-      username,
-      email: `${username}@tunnelscope.example`,
-      role,
-      twoFactorEnabled: false,
-    },
-  };
+  return { identity: await createTestOperator(ctx.database.url, role) };
 }
 
 /** A call as the gateway forwards it for `operator` (or without an identity when undefined). */

@@ -3,7 +3,6 @@
  * tables, for admin_logs), a unique Redis prefix, the app with a fake index, a movable clock, and
  * calls as the gateway forwards them (a client address it vouches for, an operator it signed).
  */
-import { randomUUID } from 'node:crypto';
 import type { AdminIdentity, AdminRole } from '@tunnelscope/contracts';
 import { migrate as migrateAuth } from '@tunnelscope/auth-service/migrations';
 import {
@@ -17,6 +16,7 @@ import {
   TEST_REDIS_URL,
   TestClock,
   createTestDatabase,
+  createTestOperator,
   deleteKeysWithPrefix,
   uniqueRedisPrefix,
   type TestDatabase,
@@ -188,25 +188,7 @@ export interface Operator {
 
 /** An operator row in admin_users and admin_sessions (the audit rows reference them) and its identity. */
 export async function createOperator(ctx: TestContext, role: AdminRole = 'admin'): Promise<Operator> {
-  const adminId = randomUUID();
-  const sessionId = randomUUID();
-  const username = `${role}_${adminId.slice(0, 8)}`;
-  await sql`insert into admin_users (id, username, email, password_hash, role)
-    values (${adminId}, ${username}, ${`${username}@tunnelscope.example`}, 'not-a-hash', ${role})`.execute(
-    ctx.db,
-  );
-  await sql`insert into admin_sessions (id, admin_id, session_token, expires_at)
-    values (${sessionId}, ${adminId}, ${randomUUID()}, now() + interval '1 hour')`.execute(ctx.db);
-  return {
-    identity: {
-      adminId,
-      sessionId,
-      username,
-      email: `${username}@tunnelscope.example`,
-      role,
-      twoFactorEnabled: false,
-    },
-  };
+  return { identity: await createTestOperator(ctx.database.url, role) };
 }
 
 /** An admin call as the gateway forwards it for `operator` (without an identity when undefined). */
