@@ -39,6 +39,12 @@ export const ADMIN_MESSAGES = {
   passwordsDoNotMatch: 'New passwords do not match',
   currentPasswordRequired: 'Please enter your current password to change it',
   currentPasswordWrong: 'Current password is incorrect',
+  /** Asked for an own e-mail change and for turning 2FA off (re-authentication, issue 13). */
+  currentPasswordConfirm: 'Please enter your current password to confirm this change',
+  /** Sign-in while the attempt counter (Redis) cannot count: fail closed (issue 13). */
+  signInUnavailable: 'Sign-in is temporarily unavailable. Please try again shortly.',
+  accountUnlocked: 'Account unlocked',
+  twoFactorReset: 'Two-factor authentication reset',
   noChanges: 'No changes detected to save',
   usernameTaken: 'Username already exists',
   emailTaken: 'Email already exists',
@@ -88,6 +94,10 @@ export const adminUserSchema = z.object({
   twoFactorEnabled: z.boolean(),
   lastLogin: z.string().nullable(),
   createdAt: z.string(),
+  /** ISO date-time while the account is locked by failed sign-ins, else null. */
+  lockedUntil: z.string().nullable(),
+  /** Failed sign-ins (and wrong current passwords / 2FA codes) counted toward the lockout. */
+  failedLoginAttempts: z.number().int().min(0),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
@@ -199,6 +209,15 @@ export const verify2faRequestSchema = z.strictObject({
 });
 export type Verify2faRequest = z.infer<typeof verify2faRequestSchema>;
 
+/** Turning 2FA off re-authenticates: the current password is required whether or not 2FA is on. */
+export const disable2faRequestSchema = z.strictObject({
+  currentPassword: z
+    .string({ error: ADMIN_MESSAGES.currentPasswordConfirm })
+    .min(1, ADMIN_MESSAGES.currentPasswordConfirm)
+    .max(PASSWORD_MAX_LENGTH),
+});
+export type Disable2faRequest = z.infer<typeof disable2faRequestSchema>;
+
 export const verify2faResponseSchema = z.object({
   success: z.literal(true),
   message: z.string().optional(),
@@ -249,6 +268,11 @@ export const updateAdminUserRequestSchema = z.strictObject({
   password: passwordField.optional(),
   role: adminRoleSchema.optional(),
   isActive: z.boolean().optional(),
+  /**
+   * Required (400 without it) when the caller changes their OWN password or e-mail; a wrong one
+   * answers 403 `invalid_current_password` and counts toward the lockout. Ignored otherwise.
+   */
+  currentPassword: z.string().max(PASSWORD_MAX_LENGTH).optional(),
 });
 export type UpdateAdminUserRequest = z.input<typeof updateAdminUserRequestSchema>;
 
@@ -274,6 +298,19 @@ export const adminUserListResponseSchema = z.object({
   data: z.object({ entries: z.array(adminUserSchema), pagination: paginationSchema }),
 });
 export type AdminUserListResponse = z.infer<typeof adminUserListResponseSchema>;
+
+/** The answer of Unlock and Reset 2FA (`POST /admin-users/{id}/unlock`, `…/reset-2fa`). */
+export const adminUserActionResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string().optional(),
+  data: z.object({ user: adminUserSchema }),
+});
+export type AdminUserActionResponse = z.infer<typeof adminUserActionResponseSchema>;
+
+/** 403 answer to a wrong current password (re-authentication). */
+export const INVALID_CURRENT_PASSWORD_ERROR = 'invalid_current_password';
+/** 503 answer to a sign-in that cannot be counted. */
+export const SIGN_IN_UNAVAILABLE_ERROR = 'service_unavailable';
 
 export const adminIdParamsSchema = z.object({ id: z.uuid({ error: ADMIN_MESSAGES.adminUserNotFound }) });
 

@@ -64,13 +64,24 @@ describe('the logs action filter', () => {
     expect(Object.keys(LOG_ACTION_FILTER_MATCHES).sort()).toEqual([...LOG_ACTION_FILTERS].sort());
   });
 
-  it('reads admin_login as both sign-in outcomes and admin_logout as the stored logout', () => {
+  it('reads admin_login as the sign-in events and admin_logout as the stored logout', () => {
     expect(LOG_ACTION_FILTER_MATCHES.admin_login).toEqual({
       type: 'admin',
-      actions: ['login_success', 'login_failed'],
+      actions: ['login_success', 'login_failed', 'login_2fa_required'],
     });
     expect(LOG_ACTION_FILTER_MATCHES.admin_logout).toEqual({ type: 'admin', actions: ['logout'] });
     expect(LOG_ACTION_FILTER_MATCHES.otp_verified.type).toBe('visitor');
+  });
+
+  it('filters the Unlock and Reset 2FA actions of Admin Users', () => {
+    expect(LOG_ACTION_FILTER_MATCHES.admin_user_unlock).toEqual({
+      type: 'admin',
+      actions: ['admin_user_unlock'],
+    });
+    expect(LOG_ACTION_FILTER_MATCHES.admin_user_reset_2fa).toEqual({
+      type: 'admin',
+      actions: ['admin_user_reset_2fa'],
+    });
   });
 
   it('accepts only ids that name their source', () => {

@@ -129,6 +129,8 @@ export const LOG_ACTION_FILTERS = [
   'admin_logout',
   'session_disconnect',
   'active_sessions_view',
+  'admin_user_unlock',
+  'admin_user_reset_2fa',
   'waitlist_attempt',
   'otp_sent',
   'otp_verified',
@@ -139,16 +141,21 @@ export type LogActionFilter = (typeof LOG_ACTION_FILTERS)[number];
 
 /**
  * What each filter value matches: the source table and its stored actions. `admin_login` matches
- * both sign-in outcomes (`login_success`, `login_failed`) and `admin_logout` the stored `logout`.
+ * the sign-in events (`login_success`, `login_failed`, and `login_2fa_required` for a right
+ * password answered with "now the code") and `admin_logout` the stored `logout`.
  */
 export const LOG_ACTION_FILTER_MATCHES: Record<
   LogActionFilter,
   { type: LogType; actions: readonly string[] }
 > = {
-  admin_login: { type: 'admin', actions: ['login_success', 'login_failed'] },
+  // `login_2fa_required` is a right password answered with "now the code" (step 1 of a 2FA
+  // sign-in): a sign-in event, not a failure.
+  admin_login: { type: 'admin', actions: ['login_success', 'login_failed', 'login_2fa_required'] },
   admin_logout: { type: 'admin', actions: ['logout'] },
   session_disconnect: { type: 'admin', actions: ['session_disconnect'] },
   active_sessions_view: { type: 'admin', actions: ['active_sessions_view'] },
+  admin_user_unlock: { type: 'admin', actions: ['admin_user_unlock'] },
+  admin_user_reset_2fa: { type: 'admin', actions: ['admin_user_reset_2fa'] },
   waitlist_attempt: { type: 'visitor', actions: ['waitlist_attempt'] },
   otp_sent: { type: 'visitor', actions: ['otp_sent'] },
   otp_verified: { type: 'visitor', actions: ['otp_verified'] },

@@ -12,6 +12,9 @@ export const ADMIN_API = {
   createAdminUser: { method: 'POST', path: '/admin-users' },
   /** `/admin-users/{id}` (PUT, DELETE) and `/admin-users/{id}/reset-password` (POST). */
   adminUser: { path: '/admin-users' },
+  /** `{id}` is the operator's id. Admin role only; both audited. */
+  unlockAdminUser: { method: 'POST', path: '/admin-users/{id}/unlock' },
+  resetAdminUser2fa: { method: 'POST', path: '/admin-users/{id}/reset-2fa' },
   listAdminUsers: { method: 'GET', path: '/data/admin-users' },
   activeSessions: { method: 'GET', path: '/data/active-sessions' },
   disconnectSession: { method: 'POST', path: '/data/disconnect-session' },

@@ -16,6 +16,11 @@ export const ERROR_CODES = [
   'BAD_GATEWAY',
   'SERVICE_UNAVAILABLE',
   'GATEWAY_TIMEOUT',
+  // Two refusals the admin panel tells apart by code (issue 13): a wrong current password on a
+  // re-authenticated change (403, not 401: 401 means "session over"), and sign-in while the
+  // attempt counter (Redis) is unreachable.
+  'invalid_current_password',
+  'service_unavailable',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
