@@ -338,6 +338,47 @@ describe('a snapshot', () => {
     }
   });
 
+  for (const f of [family4, family6]) {
+    it(`lists IPv${f} networks whose answer is that of each block's own first and last address`, () => {
+      fc.assert(
+        fc.property(worldArb(f), (world) => {
+          const snapshot = build(world);
+          for (const { network, answer } of snapshot.networks()) {
+            const [first, prefix] = network.split('/');
+            const start = parseAddress(first!)!;
+            const v =
+              start.family === 4
+                ? BigInt(start.value)
+                : BigInt(`0x${start.words.map((w) => w.toString(16).padStart(8, '0')).join('')}`);
+            const last = v + (1n << BigInt(bits(f) - Number(prefix))) - 1n;
+            for (const address of [v, last]) {
+              const { ip: _ip, ...got } = snapshot.lookup(text(f, address)) as Record<string, unknown>;
+              expect(normalise(answer as Record<string, unknown>)).toEqual(normalise(got));
+            }
+          }
+        }),
+        // IPv6 worlds cut into many blocks: fewer runs keep the suite quick.
+        { numRuns: f === 4 ? 100 : 40 },
+      );
+    });
+  }
+
+  it("gives each block of a range its own network and route (not the first block's)", () => {
+    const list = [
+      ...build({
+        detections: [],
+        // 5.0.0.0 – 5.0.2.255 is two CIDR blocks, /23 and /24.
+        asn: [{ span: rangeSpan(4, 0x05000000n, 0x050002ffn), number: 64500, name: 'Acme' }],
+        country: [],
+        city: [],
+      }).networks(),
+    ];
+    expect(list.map((n) => [n.network, n.answer.network, n.answer.asn?.route])).toEqual([
+      ['5.0.0.0/23', '5.0.0.0/23', '5.0.0.0/23'],
+      ['5.0.2.0/24', '5.0.2.0/24', '5.0.2.0/24'],
+    ]);
+  });
+
   it('lists every network with its answer for the export', () => {
     const world: World = {
       detections: [],

@@ -309,7 +309,7 @@ export class Snapshot {
   /**
    * Every network of the snapshot with its answer (for the offline export): the union of the
    * layers' boundaries cut into CIDR blocks, in address order, IPv4 then IPv6; addresses no layer
-   * holds are left out. Each block's answer is the answer of its first address (`network` there
+   * holds are left out. Each block's answer is the answer of every address in it (`network` there
    * is the most specific network of the data holding it, which may be wider than the block).
    */
   *networks(): Iterable<{ network: string; answer: Answer }> {
@@ -352,17 +352,16 @@ export class Snapshot {
           family === 4 ? specialRangeOfIPv4(address.value as number) : specialRangeOfIPv6(...address.words!)
         )
           continue;
-        const answer = this.answerAt(
-          family === 4
-            ? { family: 4, value: address.value as number, mapped: false }
-            : { family: 6, words: address.words!, mapped: false },
-        );
-        if (answer.network === null) continue;
+        // An interval is held by the same networks throughout, or by none.
+        if (this.answerAt(at0(family, address)).network === null) continue;
         const span = rangeSpan(family, start, end);
         for (const block of spanToCidrs(family, span.start, span.end)) {
-          const text =
-            family === 4 ? formatIPv4(Number(block.start)) : formatIPv6(addressOf(6, block.start).words!);
-          yield { network: `${text}/${block.prefix}`, answer };
+          // Each block answers at its own first address: where a network of the data is a range
+          // rather than one CIDR, `network` and `asn.route` name the block around the address,
+          // which differs between the blocks of one interval (and is the same across one block).
+          const first = addressOf(family, block.start);
+          const text = family === 4 ? formatIPv4(first.value!) : formatIPv6(first.words!);
+          yield { network: `${text}/${block.prefix}`, answer: this.answerAt(at0(family, first)) };
         }
       }
     }
@@ -390,6 +389,18 @@ function cidrText(family: 4 | 6, entryStart: Uint32Array, entry: number, prefix:
   if (family === 4) return `${formatIPv4(entryStart[entry]!)}/${prefix}`;
   const o = 4 * entry;
   return `${formatIPv6([entryStart[o]!, entryStart[o + 1]!, entryStart[o + 2]!, entryStart[o + 3]!])}/${prefix}`;
+}
+
+/** A numeric address as answerAt takes it. */
+function at0(
+  family: 4 | 6,
+  address: { value?: number; words?: readonly [number, number, number, number] },
+):
+  | { family: 4; value: number; mapped: false }
+  | { family: 6; words: readonly [number, number, number, number]; mapped: false } {
+  return family === 4
+    ? { family: 4, value: address.value!, mapped: false }
+    : { family: 6, words: address.words!, mapped: false };
 }
 
 function wordsAt(array: Uint32Array, offset: number, width: number): bigint {
