@@ -28,7 +28,13 @@ export {
   type TransferableIndex,
 } from './range-index.js';
 export { MmdbTyped, mmdb, type MmdbValue } from './mmdb-encoder.js';
-export { MmdbWriter, type MmdbBuildStats, type MmdbMetadataInput } from './mmdb-writer.js';
+export { MmdbWriter } from './mmdb-writer.js';
+export {
+  MmdbStreamWriter,
+  type MmdbBuildStats,
+  type MmdbMetadataInput,
+  type MmdbStreamOptions,
+} from './mmdb-stream-writer.js';
 export {
   SPECIAL_RANGES,
   isBogon,
@@ -38,3 +44,4 @@ export {
   type SpecialRangeName,
 } from './bogons.js';
 export { buildInWorker } from './worker.js';
+export { splitCsvLine } from './csv.js';

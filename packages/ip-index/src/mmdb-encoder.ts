@@ -123,21 +123,88 @@ export function valueKey(value: MmdbValue): string {
 }
 
 /**
+ * Remembers where values were written, in two generations of at most `capacity` entries each: when
+ * the young one is full it becomes the old one and the previous old one is dropped. A value seen
+ * again is found while it is in either generation (and moved back to the young one), so values
+ * repeated across the whole file (keys, country codes, company names) stay, while the stream of
+ * values written once (each block's own network text at full scale: millions) cannot grow the
+ * heap without bound. Forgetting only costs bytes: the value is written again, never wrongly.
+ */
+export class OffsetCache<K> {
+  private young = new Map<K, number>();
+  private old = new Map<K, number>();
+
+  constructor(private readonly capacity: number) {}
+
+  get(key: K): number | undefined {
+    const hit = this.young.get(key);
+    if (hit !== undefined) return hit;
+    const older = this.old.get(key);
+    if (older !== undefined) this.set(key, older);
+    return older;
+  }
+
+  set(key: K, offset: number): void {
+    if (this.young.size >= this.capacity) {
+      this.old = this.young;
+      this.young = new Map();
+    }
+    this.young.set(key, offset);
+  }
+
+  get size(): number {
+    return this.young.size + this.old.size;
+  }
+}
+
+/** How many values each generation of an encoder's cache remembers by default. */
+export const DEFAULT_CACHE_ENTRIES = 1 << 19;
+
+/**
  * Appends values to a data section. `usePointers: false` writes every value in full (the
  * metadata section, which readers decode without a data section to point into).
+ *
+ * Offsets are absolute from the start of the data section even after `drain()` hands the bytes
+ * written so far to the caller, so a long section can be streamed out in pieces.
  */
 export class MmdbEncoder {
   private readonly out = new Bytes();
-  private readonly seen = new Map<string, number>();
+  /** Bytes already handed out by `drain()`. */
+  private base = 0;
+  private readonly seen: OffsetCache<string>;
+  /** Strings by their own text (no key to build for the most common shared value). */
+  private readonly strings: OffsetCache<string>;
 
-  constructor(private readonly usePointers = true) {}
-
-  get size(): number {
-    return this.out.length;
+  constructor(
+    private readonly usePointers = true,
+    cacheEntries = DEFAULT_CACHE_ENTRIES,
+  ) {
+    this.seen = new OffsetCache(cacheEntries);
+    this.strings = new OffsetCache(cacheEntries);
   }
 
+  /** Bytes written so far, drained or not: the offset of the next value. */
+  get size(): number {
+    return this.base + this.out.length;
+  }
+
+  /** Everything written (only while nothing was drained). */
   result(): Buffer {
+    if (this.base !== 0) throw new Error('internal: result() after drain()');
     return this.out.result();
+  }
+
+  /** Hands out (a copy of) the bytes not yet drained and forgets them; offsets stay absolute. */
+  drain(): Buffer {
+    const bytes = Buffer.from(this.out.result());
+    this.base += this.out.length;
+    this.out.length = 0;
+    return bytes;
+  }
+
+  /** Bytes written and not drained yet. */
+  get pending(): number {
+    return this.out.length;
   }
 
   /** Writes a value (or a pointer to an identical earlier one) and returns the offset where it is. */
@@ -147,9 +214,19 @@ export class MmdbEncoder {
       const earlier = this.seen.get(key);
       if (earlier !== undefined) return earlier;
     }
-    const offset = this.out.length;
+    const offset = this.size;
     this.encode(value);
     if (key !== undefined) this.seen.set(key, offset);
+    return offset;
+  }
+
+  /**
+   * Writes a value in full at the current offset, its parts shared as in `write`, without looking
+   * the whole value up (the caller de-duplicates whole records by a key of its own).
+   */
+  append(value: MmdbValue): number {
+    const offset = this.size;
+    this.encode(value);
     return offset;
   }
 
@@ -183,14 +260,24 @@ export class MmdbEncoder {
 
   /** A value inside a map or array: a pointer when an identical one was written and the pointer is shorter. */
   private child(value: MmdbValue): void {
-    if (this.usePointers && isShareable(value)) {
+    if (!this.usePointers) return this.encode(value);
+    if (typeof value === 'string') {
+      const earlier = this.strings.get(value);
+      if (earlier !== undefined && pointerSize(earlier) < encodedSizeAtLeast(value))
+        return this.pointer(earlier);
+      const offset = this.size;
+      this.string(value);
+      if (earlier === undefined) this.strings.set(value, offset);
+      return;
+    }
+    if (isShareable(value)) {
       const key = valueKey(value);
       const earlier = this.seen.get(key);
       if (earlier !== undefined && pointerSize(earlier) < encodedSizeAtLeast(value)) {
         this.pointer(earlier);
         return;
       }
-      const offset = this.out.length;
+      const offset = this.size;
       this.encode(value);
       if (earlier === undefined) this.seen.set(key, offset);
       return;
