@@ -90,3 +90,31 @@ describe('cliConfigSchema', () => {
     expect(cliConfigSchema.parse({ ARGON2_MEMORY_KIB: '1024' }).ARGON2_MEMORY_KIB).toBe(1024);
   });
 });
+
+describe('production guards (issue 13, item 3)', () => {
+  const privateProduction = {
+    NODE_ENV: 'production',
+    INTERNAL_SHARED_SECRET: randomBytes(32).toString('base64'),
+    TOTP_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    TURNSTILE_SECRET: '0x4AAAAAAAprivate-site-secret',
+  };
+
+  it('accepts generated secrets', () => {
+    expect(configSchema.safeParse(privateProduction).success).toBe(true);
+  });
+
+  it.each([
+    ['the compose TOTP key', { TOTP_ENCRYPTION_KEY: 'Y29tcG9zZS10b3RwLWtleS1jaGFuZ2UtbWUtMDEyMzQ=' }],
+    ['an all-zero TOTP key', { TOTP_ENCRYPTION_KEY: '0'.repeat(64) }],
+    ['the compose internal secret', { INTERNAL_SHARED_SECRET: 'compose-internal-secret-change-me-0123456789' }],
+    ['a published backup-code pepper', { BACKUP_CODE_PEPPER: 'dev-only-otp-hmac-secret-0123456789abcdef' }],
+    ['the Postgres password of compose', { DATABASE_URL: 'postgres://postgres:postgres@db:5432/tunnelscope' }],
+    [
+      "Turnstile's test secret, even with the old laptop flag",
+      { TURNSTILE_SECRET: '1x0000000000000000000000000000000AA', TURNSTILE_ALLOW_TEST_KEYS: 'true' },
+    ],
+  ])('refuses %s', (_what, change) => {
+    const result = configSchema.safeParse({ ...privateProduction, ...change });
+    expect(result.success).toBe(false);
+  });
+});

@@ -63,7 +63,14 @@ export interface TestContext {
 
 export async function createTestContext(
   label: string,
-  opts: { env?: Record<string, string>; hasher?: PasswordHasher } = {},
+  opts: {
+    env?: Record<string, string>;
+    hasher?: PasswordHasher;
+    /** The app's Redis client, instead of a working one (a closed client: Redis down). */
+    appRedis?: Redis;
+    /** The app's mail queue, instead of the suite's (a queue that refuses: Redis down). */
+    appMailQueue?: MailQueue;
+  } = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase(`auth_${label}`);
   await migrate(database.url);
@@ -87,7 +94,14 @@ export async function createTestContext(
   const mailQueue = createMailQueue(redis, prefix);
   mailQueue.on('error', () => undefined);
   const clock = new TestClock();
-  const app = await buildApp({ config, db, redis, mailQueue, clock, hasher: opts.hasher });
+  const app = await buildApp({
+    config,
+    db,
+    redis: opts.appRedis ?? redis,
+    mailQueue: opts.appMailQueue ?? mailQueue,
+    clock,
+    hasher: opts.hasher,
+  });
   await app.ready();
   return {
     app,

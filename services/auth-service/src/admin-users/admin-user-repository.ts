@@ -8,13 +8,26 @@ export async function findAdminById(db: Executor, id: string): Promise<AdminUser
   return db.selectFrom('admin_users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** Sign-in and uniqueness are case-insensitive (the unique indexes are on lower()). */
-export async function findAdminByUsername(db: Executor, username: string): Promise<AdminUserRow | undefined> {
-  return db
+/**
+ * Sign-in and uniqueness are case-insensitive (the unique indexes are on lower()). `forUpdate`
+ * locks the row until the transaction ends: every sign-in attempt on one account runs under it,
+ * so attempts are evaluated one at a time against the row as the previous one left it.
+ */
+export async function findAdminByUsername(
+  db: Executor,
+  username: string,
+  opts: { forUpdate?: boolean } = {},
+): Promise<AdminUserRow | undefined> {
+  const query = db
     .selectFrom('admin_users')
     .selectAll()
-    .where(sql<string>`lower(username)`, '=', username.toLowerCase())
-    .executeTakeFirst();
+    .where(sql<string>`lower(username)`, '=', username.toLowerCase());
+  return (opts.forUpdate ? query.forUpdate() : query).executeTakeFirst();
+}
+
+/** The account's row, locked until the transaction ends (re-authentication, Unlock, Reset 2FA). */
+export async function lockAdminById(db: Executor, id: string): Promise<AdminUserRow | undefined> {
+  return db.selectFrom('admin_users').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 }
 
 /** Which of `username` and `email` another account (not `exceptId`) already holds. */
@@ -88,9 +101,15 @@ export async function lockActiveAdmins(db: Executor): Promise<{ id: string }[]> 
     .execute();
 }
 
+/** No lock, or one that has run out by `now`: the condition a counted attempt re-checks. */
+const notLockedAt = (now: Date) =>
+  sql<boolean>`(account_locked_until is null or account_locked_until <= ${now})`;
+
 /**
  * One more failed sign-in, in one statement. A lock that has run out starts the count again; the
- * `threshold`-th consecutive failure locks the account until `lockUntil`.
+ * `threshold`-th consecutive failure locks the account until `lockUntil`. Nothing is counted (and
+ * undefined comes back) while the account is locked: the statement itself re-checks the lock, so
+ * a failure evaluated against an older read of the row can never push the count past the lock.
  */
 export async function recordLoginFailure(
   db: Executor,
@@ -107,13 +126,14 @@ export async function recordLoginFailure(
         when ${expired} then null else account_locked_until end`,
     })
     .where('id', '=', id)
+    .where(notLockedAt(at.now))
     .returning(['failed_login_attempts', 'account_locked_until'])
     .executeTakeFirst();
 }
 
 /**
- * A completed sign-in: counters reset, lock lifted, last login recorded. Undefined when the account
- * was deactivated or deleted in the meantime.
+ * A completed sign-in: counters reset, last login recorded. Undefined when the account was
+ * deactivated, deleted or locked in the meantime (the lock is re-checked here, in the statement).
  */
 export async function recordLoginSuccess(
   db: Executor,
@@ -125,6 +145,7 @@ export async function recordLoginSuccess(
     .set({ failed_login_attempts: 0, account_locked_until: null, last_login: now })
     .where('id', '=', id)
     .where('is_active', '=', true)
+    .where(notLockedAt(now))
     .returningAll()
     .executeTakeFirst();
 }

@@ -144,6 +144,7 @@ export function createAdminUserService(deps: {
 
     async list(actor, q) {
       const isExport = q.limit === CSV_EXPORT_LIMIT;
+      const now = clock.now();
       const { rows, total } = await listAdmins(db, {
         // No stored name or address holds a NUL, and Postgres refuses one in a parameter.
         search: q.search?.replaceAll('\u0000', '') || undefined,
@@ -169,7 +170,7 @@ export function createAdminUserService(deps: {
         });
       }
       return {
-        entries: rows.map(toAdminUser),
+        entries: rows.map((r) => toAdminUser(r, now)),
         pagination: { page: q.page, limit: q.limit, total, pages: Math.ceil(total / q.limit) },
       };
     },
@@ -196,7 +197,7 @@ export function createAdminUserService(deps: {
           });
           return created;
         });
-        return toAdminUser(row);
+        return toAdminUser(row, clock.now());
       } catch (err) {
         throw uniqueConflict(err);
       }
@@ -259,7 +260,7 @@ export function createAdminUserService(deps: {
           });
           return after;
         });
-        return toAdminUser(row);
+        return toAdminUser(row, clock.now());
       } catch (err) {
         throw uniqueConflict(err);
       }

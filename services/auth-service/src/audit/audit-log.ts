@@ -16,6 +16,8 @@ import { insertAdminLog } from './audit-repository.js';
 export const AUDIT_ACTIONS = [
   'login_success',
   'login_failed',
+  /** Step 1 of a 2FA sign-in passed: the right password, answered with "now the code". */
+  'login_2fa_required',
   'logout',
   'session_disconnect',
   'active_sessions_view',
@@ -29,6 +31,8 @@ export const AUDIT_ACTIONS = [
   'admin_user_deleted',
   'admin_password_reset',
   'admin_users_export',
+  'admin_user_unlock',
+  'admin_user_reset_2fa',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

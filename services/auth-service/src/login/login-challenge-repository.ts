@@ -1,6 +1,7 @@
 /**
  * Login challenges in admin_otp_codes (purpose `login_2fa`): the hash of the token a correct step 1
- * puts in the challenge cookie. Step 2 spends it in one conditional UPDATE, so it works once.
+ * puts in the challenge cookie. Step 2 spends it in one conditional UPDATE, so it works once; an
+ * account has at most one (issuing one deletes the others).
  */
 import type { Executor } from '../db/schema.js';
 
@@ -10,12 +11,12 @@ export async function insertChallenge(
   db: Executor,
   row: { adminId: string; hash: string; ip: string; now: Date; expiresAt: Date },
 ): Promise<void> {
-  // Spent and expired challenges of this account are of no further use: keep the table small.
+  // At most one live challenge per account: a new one ends every earlier one, so challenges
+  // stockpiled by repeating step 1 cannot buy more code guesses than the lockout allows.
   await db
     .deleteFrom('admin_otp_codes')
     .where('admin_id', '=', row.adminId)
     .where('purpose', '=', LOGIN_CHALLENGE_PURPOSE)
-    .where((eb) => eb.or([eb('is_used', '=', true), eb('expires_at', '<=', row.now)]))
     .execute();
   await db
     .insertInto('admin_otp_codes')
@@ -27,6 +28,15 @@ export async function insertChallenge(
       ip_address: row.ip.slice(0, 45),
       created_at: row.now,
     })
+    .execute();
+}
+
+/** Ends the account's challenge (2FA reset or disabled: a step 1 made before cannot finish). */
+export async function deleteChallengesOf(db: Executor, adminId: string): Promise<void> {
+  await db
+    .deleteFrom('admin_otp_codes')
+    .where('admin_id', '=', adminId)
+    .where('purpose', '=', LOGIN_CHALLENGE_PURPOSE)
     .execute();
 }
 

@@ -9,32 +9,33 @@
  *   the same time (the password is always checked, against a dummy hash when there is no account);
  * - 5 consecutive failures, wrong codes included, lock the account for 15 minutes;
  * - a correct step 1 for an account with 2FA answers `requires2FA` with a challenge; a wrong code
- *   answers it again with a fresh challenge, so each challenge still works once.
+ *   answers it again with a fresh challenge, so each challenge still works once; an account has at
+ *   most one live challenge;
+ * - attempts on one account are serialised: each runs in a transaction that holds the account's
+ *   row lock from the read to the count (or the new session), so a burst is evaluated one attempt
+ *   at a time and nothing is decided on a stale row (issue 13). Everything inside that transaction
+ *   uses it, never a second connection: waiters hold pool connections, and a holder asking the
+ *   pool for another could wait on them forever.
  */
 import {
   ADMIN_MESSAGES,
-  LOCKOUT_MINUTES,
-  LOCKOUT_THRESHOLD,
   LOGIN_CHALLENGE_TTL_SECONDS,
   type AdminUser,
   type loginRequestSchema,
 } from '@tunnelscope/contracts';
 import { AppError, UnauthorizedError, type Clock } from '@tunnelscope/service-kit';
 import type { z } from 'zod';
-import {
-  findAdminByUsername,
-  recordLoginFailure,
-  recordLoginSuccess,
-} from '../admin-users/admin-user-repository.js';
+import { findAdminByUsername, recordLoginSuccess } from '../admin-users/admin-user-repository.js';
 import { toAdminUser } from '../admin-users/admin-user-view.js';
 import type { AuditLog, RequestContext } from '../audit/audit-log.js';
 import { hashToken, isTokenShaped, newToken } from '../crypto/tokens.js';
-import type { AdminUserRow, AuthDb } from '../db/schema.js';
+import type { AdminUserRow, AuthDb, Executor } from '../db/schema.js';
 import type { PasswordHasher } from '../passwords/password-hasher.js';
 import type { NewSession, SessionService } from '../sessions/session-service.js';
 import type { TurnstileVerifier } from '../turnstile/turnstile-verifier.js';
 import type { TwoFactorService } from '../two-factor/two-factor-service.js';
 import { consumeChallenge, insertChallenge } from './login-challenge-repository.js';
+import { countFailure as countAccountFailure, isLocked } from './lockout.js';
 
 export type LoginOutcome =
   | { kind: 'signed-in'; user: AdminUser; session: NewSession }
@@ -58,7 +59,6 @@ export class CaptchaError extends AppError {
   }
 }
 
-const LOCKOUT_MS = LOCKOUT_MINUTES * 60_000;
 const CHALLENGE_TTL_MS = LOGIN_CHALLENGE_TTL_SECONDS * 1000;
 
 /** Why a sign-in failed, as logged in `details.reason` (the operator never sees it). */
@@ -73,7 +73,6 @@ type FailureReason =
   | 'inactive'
   | 'locked'
   | 'wrong_password'
-  | 'two_factor_required'
   | 'invalid_code'
   | 'totp_replay'
   | 'secret_unreadable';
@@ -91,23 +90,43 @@ export function createLoginService(deps: {
 }): LoginService {
   const { db, clock, audit } = deps;
 
+  type Who = { username: string | null; adminId?: string | null };
+  const subject = (ctx: RequestContext, who: Who) => ({
+    ...ctx,
+    adminId: who.adminId ?? null,
+    sessionId: null,
+    username: who.username,
+  });
+  const failureEvent = (reason: FailureReason, details: Record<string, unknown>) => ({
+    action: 'login_failed' as const,
+    success: false,
+    resource: 'admin_session',
+    details: { reason, ...details },
+  });
+
+  /** A refusal before any account is read (bot check, challenge): written on its own. */
   const logFailure = (
     ctx: RequestContext,
-    who: { username: string | null; adminId?: string | null },
+    who: Who,
     reason: FailureReason,
     details: Record<string, unknown> = {},
-  ) =>
-    audit.record(
-      { ...ctx, adminId: who.adminId ?? null, sessionId: null, username: who.username },
-      { action: 'login_failed', success: false, resource: 'admin_session', details: { reason, ...details } },
-    );
+  ) => audit.record(subject(ctx, who), failureEvent(reason, details));
+
+  /** A refusal inside the attempt's transaction: it commits with the count it goes with. */
+  const logFailureIn = (
+    trx: Executor,
+    ctx: RequestContext,
+    who: Who,
+    reason: FailureReason,
+    details: Record<string, unknown> = {},
+  ) => audit.recordIn(trx, subject(ctx, who), failureEvent(reason, details));
 
   const invalidCredentials = () => new UnauthorizedError(ADMIN_MESSAGES.invalidCredentials);
 
-  async function issueChallenge(user: AdminUserRow, ctx: RequestContext): Promise<string> {
+  async function issueChallenge(trx: Executor, user: AdminUserRow, ctx: RequestContext): Promise<string> {
     const now = clock.now();
     const token = newToken();
-    await insertChallenge(db, {
+    await insertChallenge(trx, {
       adminId: user.id,
       hash: hashToken(token),
       ip: ctx.ip,
@@ -117,52 +136,126 @@ export function createLoginService(deps: {
     return token;
   }
 
-  /** Counts a failure (password or code) and logs it with the count and any lock it caused. */
-  async function countFailure(ctx: RequestContext, user: AdminUserRow, reason: FailureReason) {
+  /**
+   * Counts a failure (password or code) and logs it with the count and any lock it caused. An
+   * account already locked counts nothing: the attempt is logged as `locked`.
+   */
+  async function countFailure(trx: Executor, ctx: RequestContext, user: AdminUserRow, reason: FailureReason) {
     const now = clock.now();
-    const after = await recordLoginFailure(db, user.id, {
-      now,
-      lockUntil: new Date(now.getTime() + LOCKOUT_MS),
-      threshold: LOCKOUT_THRESHOLD,
+    const who = { username: user.username, adminId: user.id };
+    const after = await countAccountFailure(trx, user.id, now);
+    if (!after.counted) {
+      await logFailureIn(trx, ctx, who, 'locked', { evaluated: reason });
+      return { lockedNow: true };
+    }
+    await logFailureIn(trx, ctx, who, reason, {
+      failedAttempts: after.failedAttempts,
+      ...(after.lockedUntil ? { lockedUntil: after.lockedUntil.toISOString(), locked: true } : {}),
     });
-    const lockedNow = !!after?.account_locked_until && after.account_locked_until > now;
-    await logFailure(ctx, { username: user.username, adminId: user.id }, reason, {
-      failedAttempts: after?.failed_login_attempts ?? null,
-      ...(lockedNow ? { lockedUntil: after.account_locked_until!.toISOString() } : {}),
-    });
-    return { lockedNow };
+    return { lockedNow: after.lockedUntil !== null };
   }
 
   async function signIn(
+    trx: Executor,
     ctx: RequestContext,
     user: AdminUserRow,
     rememberMe: boolean,
     method: 'password' | 'totp' | 'backup_code',
-  ): Promise<LoginOutcome> {
+  ): Promise<Attempt> {
     const now = clock.now();
-    const result = await db.transaction().execute(async (trx) => {
-      const row = await recordLoginSuccess(trx, user.id, now);
-      if (!row) return null;
-      const session = await deps.sessions.open(
-        trx,
-        { adminId: row.id, ip: ctx.ip, userAgent: ctx.userAgent },
-        rememberMe,
-      );
-      await audit.recordIn(
-        trx,
-        { ...ctx, adminId: row.id, sessionId: session.sessionId, username: row.username },
-        {
-          action: 'login_success',
-          resource: 'admin_session',
-          resourceId: session.sessionId,
-          details: { method, rememberMe },
-        },
-      );
-      return { row, session };
-    });
-    // Deactivated or deleted between the checks and here.
-    if (!result) throw invalidCredentials();
-    return { kind: 'signed-in', user: toAdminUser(result.row), session: result.session };
+    const row = await recordLoginSuccess(trx, user.id, now);
+    // Deactivated, deleted or locked between the checks and here.
+    if (!row) return { refused: invalidCredentials() };
+    const session = await deps.sessions.open(
+      trx,
+      { adminId: row.id, ip: ctx.ip, userAgent: ctx.userAgent },
+      rememberMe,
+    );
+    await audit.recordIn(
+      trx,
+      { ...ctx, adminId: row.id, sessionId: session.sessionId, username: row.username },
+      {
+        action: 'login_success',
+        resource: 'admin_session',
+        resourceId: session.sessionId,
+        details: { method, rememberMe },
+      },
+    );
+    return { kind: 'signed-in', user: toAdminUser(row, now), session };
+  }
+
+  /** What one attempt comes to: an outcome, or a refusal thrown once its rows have committed. */
+  type Attempt = LoginOutcome | { refused: Error };
+
+  /** Steps after the bot check / challenge, under the account's row lock. */
+  async function attempt(
+    trx: Executor,
+    ctx: RequestContext,
+    input: LoginInput,
+    code: string | undefined,
+    challengeOwner: string | undefined,
+  ): Promise<Attempt> {
+    // A NUL cannot be in a stored username (and Postgres refuses it in a parameter): no account.
+    const user = input.username.includes('\u0000')
+      ? undefined
+      : await findAdminByUsername(trx, input.username, { forUpdate: true });
+    // Always pay for one argon2 verification, account or not, locked or not.
+    const passwordOk = await deps.hasher.verifyOrDummy(user?.password_hash, input.password);
+    const now = clock.now();
+
+    if (challengeOwner !== undefined && challengeOwner !== user?.id) {
+      // A challenge of another account (or of none that matches this name): the same answer
+      // whether or not the name exists.
+      await logFailureIn(trx, ctx, { username: input.username, adminId: user?.id }, 'challenge_expired', {
+        mismatch: true,
+      });
+      return { refused: new UnauthorizedError(ADMIN_MESSAGES.challengeExpired) };
+    }
+    if (!user) {
+      await logFailureIn(trx, ctx, { username: input.username }, 'unknown_user');
+      return { refused: invalidCredentials() };
+    }
+    const who = { username: user.username, adminId: user.id };
+    if (!user.is_active) {
+      await logFailureIn(trx, ctx, who, 'inactive');
+      return { refused: invalidCredentials() };
+    }
+    // The row was read under the lock: this is the lock as the previous attempt left it.
+    if (isLocked(user, now)) {
+      await logFailureIn(trx, ctx, who, 'locked', { lockedUntil: user.account_locked_until!.toISOString() });
+      return { refused: invalidCredentials() };
+    }
+    if (!passwordOk) {
+      await countFailure(trx, ctx, user, 'wrong_password');
+      return { refused: invalidCredentials() };
+    }
+
+    // 2FA switched off since step 1: the password and the spent challenge are enough.
+    if (!user.two_factor_enabled) return signIn(trx, ctx, user, input.rememberMe, 'password');
+
+    if (!code) {
+      const challenge = await issueChallenge(trx, user, ctx);
+      // A right password answered with "now the code": a step of a sign-in, not a failure (item 11).
+      await audit.recordIn(trx, subject(ctx, who), {
+        action: 'login_2fa_required',
+        resource: 'admin_session',
+      });
+      return { kind: 'two-factor', message: ADMIN_MESSAGES.twoFactorRequired, challenge };
+    }
+
+    const check = await deps.twoFactor.checkSignInCode(trx, user, code);
+    if (!check.ok) {
+      const { lockedNow } = await countFailure(trx, ctx, user, check.reason);
+      // Once locked, no new challenge: the next try starts again at step 1 (and is refused there).
+      return lockedNow
+        ? { kind: 'two-factor', message: ADMIN_MESSAGES.invalidCode }
+        : {
+            kind: 'two-factor',
+            message: ADMIN_MESSAGES.invalidCode,
+            challenge: await issueChallenge(trx, user, ctx),
+          };
+    }
+    return signIn(trx, ctx, user, input.rememberMe, check.method);
   }
 
   return {
@@ -204,63 +297,9 @@ export function createLoginService(deps: {
         }
       }
 
-      // A NUL cannot be in a stored username (and Postgres refuses it in a parameter): no account.
-      const user = input.username.includes('\u0000')
-        ? undefined
-        : await findAdminByUsername(db, input.username);
-      // Always pay for one argon2 verification, account or not, locked or not.
-      const passwordOk = await deps.hasher.verifyOrDummy(user?.password_hash, input.password);
-      const now = clock.now();
-
-      if (challengeOwner !== undefined && challengeOwner !== user?.id) {
-        // A challenge of another account (or of none that matches this name): the same answer
-        // whether or not the name exists.
-        await logFailure(ctx, { username: input.username, adminId: user?.id }, 'challenge_expired', {
-          mismatch: true,
-        });
-        throw new UnauthorizedError(ADMIN_MESSAGES.challengeExpired);
-      }
-      if (!user) {
-        await logFailure(ctx, { username: input.username }, 'unknown_user');
-        throw invalidCredentials();
-      }
-      if (!user.is_active) {
-        await logFailure(ctx, { username: user.username, adminId: user.id }, 'inactive');
-        throw invalidCredentials();
-      }
-      if (user.account_locked_until && user.account_locked_until > now) {
-        await logFailure(ctx, { username: user.username, adminId: user.id }, 'locked', {
-          lockedUntil: user.account_locked_until.toISOString(),
-        });
-        throw invalidCredentials();
-      }
-      if (!passwordOk) {
-        await countFailure(ctx, user, 'wrong_password');
-        throw invalidCredentials();
-      }
-
-      // 2FA switched off since step 1: the password and the spent challenge are enough.
-      if (!user.two_factor_enabled) return signIn(ctx, user, input.rememberMe, 'password');
-
-      if (!code) {
-        const challenge = await issueChallenge(user, ctx);
-        await logFailure(ctx, { username: user.username, adminId: user.id }, 'two_factor_required');
-        return { kind: 'two-factor', message: ADMIN_MESSAGES.twoFactorRequired, challenge };
-      }
-
-      const check = await deps.twoFactor.checkSignInCode(user, code);
-      if (!check.ok) {
-        const { lockedNow } = await countFailure(ctx, user, check.reason);
-        // Once locked, no new challenge: the next try starts again at step 1 (and is refused there).
-        return lockedNow
-          ? { kind: 'two-factor', message: ADMIN_MESSAGES.invalidCode }
-          : {
-              kind: 'two-factor',
-              message: ADMIN_MESSAGES.invalidCode,
-              challenge: await issueChallenge(user, ctx),
-            };
-      }
-      return signIn(ctx, user, input.rememberMe, check.method);
+      const result = await db.transaction().execute((trx) => attempt(trx, ctx, input, code, challengeOwner));
+      if ('refused' in result) throw result.refused;
+      return result;
     },
   };
 }

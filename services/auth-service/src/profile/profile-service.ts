@@ -38,7 +38,7 @@ export function createProfileService(deps: {
 
   return {
     async me(actor) {
-      return toAdminUser(await ownRow(actor));
+      return toAdminUser(await ownRow(actor), clock.now());
     },
 
     async update(actor, input) {
@@ -98,7 +98,7 @@ export function createProfileService(deps: {
           });
           return after;
         });
-        return toAdminUser(updated);
+        return toAdminUser(updated, clock.now());
       } catch (err) {
         throw uniqueConflict(err);
       }

@@ -10,7 +10,7 @@ import { ADMIN_MESSAGES, type Verify2faRequest } from '@tunnelscope/contracts';
 import { BadRequestError, ConflictError, UnauthorizedError, type Clock } from '@tunnelscope/service-kit';
 import type { AuditLog } from '../audit/audit-log.js';
 import type { SecretBox } from '../crypto/secret-box.js';
-import type { AdminUserRow, AuthDb } from '../db/schema.js';
+import type { AdminUserRow, AuthDb, Executor } from '../db/schema.js';
 import { findAdminById } from '../admin-users/admin-user-repository.js';
 import { AUTH_MESSAGES } from '../messages.js';
 import type { Actor } from '../sessions/actor.js';
@@ -32,8 +32,11 @@ export interface TwoFactorService {
   setup(actor: Actor): Promise<{ qrCode: string; secret: string; backupCodes: string[] }>;
   enable(actor: Actor, input: Verify2faRequest): Promise<{ backupCodes: string[] }>;
   disable(actor: Actor): Promise<void>;
-  /** Step 2 of sign-in: a TOTP code of an unused step, or an unused backup code (then spent). */
-  checkSignInCode(user: AdminUserRow, code: string): Promise<SignInCodeCheck>;
+  /**
+   * Step 2 of sign-in: a TOTP code of an unused step, or an unused backup code (then spent).
+   * `trx` is the sign-in's transaction (it holds the account's row lock).
+   */
+  checkSignInCode(trx: Executor, user: AdminUserRow, code: string): Promise<SignInCodeCheck>;
 }
 
 /** Sealed secrets are bound to their account, so one copied to another row does not open. */
@@ -128,7 +131,7 @@ export function createTwoFactorService(deps: {
       });
     },
 
-    async checkSignInCode(user, code) {
+    async checkSignInCode(trx, user, code) {
       const secret = user.two_factor_secret
         ? secretBox.open(user.two_factor_secret, secretContext(user.id))
         : null;
@@ -140,16 +143,16 @@ export function createTwoFactorService(deps: {
           lastStep: user.two_factor_last_step,
         });
         // The conditional update settles a race between two sign-ins with the same code.
-        if (check.kind === 'valid' && (await acceptTotpStep(db, user.id, check.step))) {
+        if (check.kind === 'valid' && (await acceptTotpStep(trx, user.id, check.step))) {
           return { ok: true, method: 'totp' };
         }
-        if (await consumeBackupCode(db, user.id, backupCodes.hash(user.id, code))) {
+        if (await consumeBackupCode(trx, user.id, backupCodes.hash(user.id, code))) {
           return { ok: true, method: 'backup_code' };
         }
         return { ok: false, reason: check.kind === 'invalid' ? 'invalid_code' : 'totp_replay' };
       }
       // A secret that does not open (key rotated without re-sealing): backup codes still work.
-      if (await consumeBackupCode(db, user.id, backupCodes.hash(user.id, code))) {
+      if (await consumeBackupCode(trx, user.id, backupCodes.hash(user.id, code))) {
         return { ok: true, method: 'backup_code' };
       }
       return { ok: false, reason: 'secret_unreadable' };
