@@ -106,9 +106,15 @@ describe('production guards (issue 13, item 3)', () => {
   it.each([
     ['the compose TOTP key', { TOTP_ENCRYPTION_KEY: 'Y29tcG9zZS10b3RwLWtleS1jaGFuZ2UtbWUtMDEyMzQ=' }],
     ['an all-zero TOTP key', { TOTP_ENCRYPTION_KEY: '0'.repeat(64) }],
-    ['the compose internal secret', { INTERNAL_SHARED_SECRET: 'compose-internal-secret-change-me-0123456789' }],
+    [
+      'the compose internal secret',
+      { INTERNAL_SHARED_SECRET: 'compose-internal-secret-change-me-0123456789' },
+    ],
     ['a published backup-code pepper', { BACKUP_CODE_PEPPER: 'dev-only-otp-hmac-secret-0123456789abcdef' }],
-    ['the Postgres password of compose', { DATABASE_URL: 'postgres://postgres:postgres@db:5432/tunnelscope' }],
+    [
+      'the Postgres password of compose',
+      { DATABASE_URL: 'postgres://postgres:postgres@db:5432/tunnelscope' },
+    ],
     [
       "Turnstile's test secret, even with the old laptop flag",
       { TURNSTILE_SECRET: '1x0000000000000000000000000000000AA', TURNSTILE_ALLOW_TEST_KEYS: 'true' },

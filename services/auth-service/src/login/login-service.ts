@@ -48,6 +48,8 @@ export interface LoginService {
   login(ctx: RequestContext, input: LoginInput, challengeCookie: string | undefined): Promise<LoginOutcome>;
   /** Logs the first attempt an address's per-minute limit refused in a window. */
   logRateLimited(ctx: RequestContext, claimedUsername: string | null): Promise<void>;
+  /** Logs an attempt refused because the per-address limit could not count it (Redis down). */
+  logUncounted(ctx: RequestContext, claimedUsername: string | null): Promise<void>;
   /** Logs an attempt whose body the schema refused (the username as sent, if it was a string). */
   logInvalidRequest(ctx: RequestContext, claimedUsername: string | null): Promise<void>;
 }
@@ -64,6 +66,7 @@ const CHALLENGE_TTL_MS = LOGIN_CHALLENGE_TTL_SECONDS * 1000;
 /** Why a sign-in failed, as logged in `details.reason` (the operator never sees it). */
 type FailureReason =
   | 'rate_limited'
+  | 'rate_limit_unavailable'
   | 'invalid_request'
   | 'captcha_missing'
   | 'captcha_failed'
@@ -261,6 +264,10 @@ export function createLoginService(deps: {
   return {
     async logRateLimited(ctx, claimedUsername) {
       await logFailure(ctx, { username: claimedUsername }, 'rate_limited', { limit: deps.perMinute });
+    },
+
+    async logUncounted(ctx, claimedUsername) {
+      await logFailure(ctx, { username: claimedUsername }, 'rate_limit_unavailable');
     },
 
     async logInvalidRequest(ctx, claimedUsername) {

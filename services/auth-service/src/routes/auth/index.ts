@@ -54,6 +54,8 @@ const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
     clock,
     onFirstRefusal: (request) =>
       services.login.logRateLimited(auditContextOf(request), claimedString(request.body, 'username')),
+    onUncounted: (request) =>
+      services.login.logUncounted(auditContextOf(request), claimedString(request.body, 'username')),
   });
 
   app.get(

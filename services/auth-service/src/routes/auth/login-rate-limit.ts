@@ -9,8 +9,8 @@
  * The per-account lockout is separate (Postgres, login-service.ts).
  */
 import rateLimit from '@fastify/rate-limit';
-import { ADMIN_MESSAGES } from '@tunnelscope/contracts';
-import { TooManyRequestsError, type Clock } from '@tunnelscope/service-kit';
+import { ADMIN_MESSAGES, SIGN_IN_UNAVAILABLE_ERROR } from '@tunnelscope/contracts';
+import { AppError, TooManyRequestsError, type Clock } from '@tunnelscope/service-kit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 
@@ -24,6 +24,21 @@ export interface LoginRateLimitOptions {
   clock: Clock;
   /** Called once per address and window, on its first refused attempt, before the 429 is sent. */
   onFirstRefusal(request: FastifyRequest): Promise<void>;
+  /** Called when the attempt could not be counted (Redis down), before the 503 is sent. */
+  onUncounted(request: FastifyRequest): Promise<void>;
+}
+
+/**
+ * Sign-in while attempts cannot be counted: fails closed (issue 13). Without the count the
+ * per-address limit does not hold, and unlimited guesses from many addresses could reach the
+ * lockout's threshold on every account at once; a short outage of sign-in is the lesser harm.
+ */
+export class SignInUnavailableError extends AppError {
+  constructor() {
+    super(503, SIGN_IN_UNAVAILABLE_ERROR, ADMIN_MESSAGES.signInUnavailable, undefined, {
+      'retry-after': '30',
+    });
+  }
 }
 
 /** Registers the limiter on `app` and returns the hook that counts one attempt (or refuses it). */
@@ -53,10 +68,10 @@ export async function loginRateLimit(
     try {
       limit = await count(request);
     } catch (err) {
-      // Redis down: let the attempt through. The per-account lockout lives in Postgres and still
-      // holds, and refusing every sign-in would lock operators out during an outage.
+      // Redis down: refuse (fail closed), see SignInUnavailableError.
       request.log.warn({ err }, 'login rate limit unavailable');
-      return;
+      await opts.onUncounted(request);
+      throw new SignInUnavailableError();
     }
     if (limit.isAllowed || !limit.isExceeded) return;
     // One log row per address and window, so a flood does not become a flood of writes.
