@@ -13,6 +13,8 @@ export const MAIL_JOB_BACKOFF_MS = 2000;
 export const MAIL_FAILED_JOB_RETENTION_SECONDS = 14 * 24 * 3600;
 
 const address = z.email().max(254);
+/** The longest "what this code confirms" line a code mail carries. */
+export const MAIL_CONFIRMING_MAX_LENGTH = 160;
 const meta = z.object({ requestId: z.string().max(128).optional() }).optional();
 
 export const CODE_FORMS = ['waitlist', 'vpn-request', 'contact'] as const;
@@ -24,6 +26,8 @@ export const verificationCodeJobSchema = z.object({
   form: z.enum(CODE_FORMS),
   code: z.string().regex(/^\d{6}$/),
   expiresInMinutes: z.number().int().positive(),
+  /** What the code confirms ("Waitlist sign-up for Acme"), named in the mail; absent in jobs queued before it existed. */
+  confirming: z.string().max(MAIL_CONFIRMING_MAX_LENGTH).optional(),
   meta,
 });
 

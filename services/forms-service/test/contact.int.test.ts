@@ -53,6 +53,32 @@ describe('POST /api/contact', () => {
     );
   });
 
+  it("never rewrites a pending message with a stranger's: different content opens a new row (issue 13 item 5)", async () => {
+    const email = uniqueEmail('contacthijack');
+    const first = (await post(ctx, '/api/contact', validContact(email), { ip: nextIp() })).json();
+    const again = (await post(ctx, '/api/contact', validContact(email), { ip: nextIp() })).json();
+    expect(again.requestId).toBe(first.requestId);
+    const stranger = (
+      await post(
+        ctx,
+        '/api/contact',
+        { ...validContact(email), message: 'Send the invoice to me instead, thanks.' },
+        { ip: nextIp() },
+      )
+    ).json();
+    expect(stranger.requestId).not.toBe(first.requestId);
+    const row = await ctx.db
+      .selectFrom('contact_forms')
+      .selectAll()
+      .where('id', '=', first.requestId)
+      .executeTakeFirstOrThrow();
+    expect(row.message).toBe('Hello team, what would 10M lookups a month cost?');
+    const job = (await queuedMails(ctx.mailQueue)).find((j) =>
+      j.id.startsWith(`verification-code-${first.requestId}-`),
+    );
+    expect(job?.data).toMatchObject({ confirming: 'Message "Pricing for the API"' });
+  });
+
   it('stores hasMarketing as false when the contact page does not send it', async () => {
     const { requestId } = (
       await post(ctx, '/api/contact', validContact(uniqueEmail()), { ip: nextIp() })

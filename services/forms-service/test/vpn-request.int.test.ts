@@ -52,13 +52,7 @@ describe('POST /api/vpn-request', () => {
   it('reuses the unverified request for the same address and VPN, but not for another VPN', async () => {
     const email = uniqueEmail('vpnresend');
     const first = (await submit(validVpnRequest(email))).json();
-    const again = (
-      await submit({
-        ...validVpnRequest(email),
-        vpnName: 'TURBO VPN',
-        additionalInfo: 'Updated details here.',
-      })
-    ).json();
+    const again = (await submit(validVpnRequest(email))).json();
     expect(again.requestId).toBe(first.requestId);
     const other = (await submit({ ...validVpnRequest(email), vpnName: 'Hola VPN' })).json();
     expect(other.requestId).not.toBe(first.requestId);
@@ -67,8 +61,29 @@ describe('POST /api/vpn-request', () => {
       .selectAll()
       .where('id', '=', first.requestId)
       .executeTakeFirstOrThrow();
-    expect(row.additional_info).toBe('Updated details here.');
     expect(row.otp_generation).toBe(2);
+  });
+
+  it("never rewrites a pending request with a stranger's details: different content opens a new row (issue 13 item 5)", async () => {
+    const email = uniqueEmail('vpnhijack');
+    const first = (await submit(validVpnRequest(email))).json();
+    const stranger = (
+      await submit({ ...validVpnRequest(email), additionalInfo: 'Please call me on this other number.' })
+    ).json();
+    expect(stranger.requestId).not.toBe(first.requestId);
+    const row = await ctx.db
+      .selectFrom('vpn_requests')
+      .selectAll()
+      .where('id', '=', first.requestId)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      additional_info: 'We see this VPN in our signup traffic every day.',
+      otp_generation: 1,
+    });
+    const job = (await queuedMails(ctx.mailQueue)).find((j) =>
+      j.id.startsWith(`verification-code-${first.requestId}-`),
+    );
+    expect(job?.data).toMatchObject({ confirming: 'VPN detection request for Turbo VPN' });
   });
 
   it('refuses a link outside the Play Store with the spec message', async () => {

@@ -112,7 +112,7 @@ describe('POST /api/waitlist', () => {
     const email = uniqueEmail('resend');
     const first = (await join(email)).json();
     const oldCode = await latestCode(ctx.mailQueue, first.requestId);
-    const second = (await join(email, { company: 'Renamed Ltd' })).json();
+    const second = (await join(email)).json();
     expect(second.requestId).toBe(first.requestId);
     let newCode = await latestCode(ctx.mailQueue, first.requestId);
     // One chance in a million that the new code equals the old: draw again if so.
@@ -127,7 +127,7 @@ describe('POST /api/waitlist', () => {
       .where(sql`lower(email)`, '=', email)
       .execute();
     expect(rows).toHaveLength(1);
-    expect(rows[0]!.company).toBe('Renamed Ltd');
+    expect(rows[0]!.otp_generation).toBeGreaterThanOrEqual(2);
 
     const stale = await post(
       ctx,
@@ -144,6 +144,43 @@ describe('POST /api/waitlist', () => {
       { ip: nextIp() },
     );
     expect(fresh.statusCode).toBe(200);
+  });
+});
+
+describe('POST /api/waitlist: a stranger cannot take over a pending sign-up (issue 13 item 5)', () => {
+  it('opens a new row for different content and leaves the pending row, and its code, alone', async () => {
+    const email = uniqueEmail('hijack');
+    const first = (await join(email)).json();
+    const ownersCode = await latestCode(ctx.mailQueue, first.requestId);
+    const stranger = await join(email, { company: 'Stranger Ltd', useCase: 'research' });
+    expect(stranger.statusCode).toBe(200);
+    expect(stranger.json().requestId).not.toBe(first.requestId);
+
+    const pending = await ctx.db
+      .selectFrom('waitlist_entries')
+      .selectAll()
+      .where('id', '=', first.requestId)
+      .executeTakeFirstOrThrow();
+    expect(pending).toMatchObject({ company: 'Acme & Co.', use_case: 'fraud-prevention', otp_generation: 1 });
+    const verify = await post(
+      ctx,
+      '/api/verify-waitlist-otp',
+      { requestId: first.requestId, otpCode: ownersCode },
+      { ip: nextIp() },
+    );
+    expect(verify.statusCode).toBe(200);
+  });
+
+  it('names what is being confirmed in the code mail', async () => {
+    const email = uniqueEmail('named');
+    const { requestId } = (await join(email, { company: 'Named Corp' })).json();
+    const job = (await queuedMails(ctx.mailQueue)).find((j) =>
+      j.id.startsWith(`verification-code-${requestId}-`),
+    );
+    expect(job?.data).toMatchObject({
+      type: 'verification-code',
+      confirming: 'Waitlist sign-up for Named Corp',
+    });
   });
 });
 

@@ -7,6 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import {
+  MAIL_CONFIRMING_MAX_LENGTH,
   OTP_TTL_SECONDS,
   type CodeForm,
   type MailJob,
@@ -114,19 +115,24 @@ type IssuedColumns = IssuedCode['columns'] & { otp_generation: number };
 
 /**
  * The part of `prepare` every form shares: a resend reissues the code on the visitor's unverified
- * row (its fields refreshed, the generation bumped); otherwise a new row gets generation 1.
+ * row (the generation bumped) only when it carries the same content; otherwise a new row gets
+ * generation 1. Comparing the content is what keeps a stranger who knows someone's address from
+ * rewriting that person's pending submission (issue 13): the stranger gets a row of their own,
+ * whose code goes to the address's owner, and the owner's row and code stay as they were.
  */
 export function issueOnRow<F extends object>(
-  existing: { id: string; otp_generation: number } | undefined,
+  existing: ({ id: string; otp_generation: number } & Partial<Record<keyof F, unknown>>) | undefined,
   fields: F,
   issue: (rowId: string) => IssuedCode,
   now: Date,
   store: {
+    /** The fields that are the submission's content (not who sent it, nor from where). */
+    contentKeys: readonly (keyof F)[];
     update(id: string, values: F & IssuedColumns & { updated_at: Date }): PendingWrite;
     insert(values: F & IssuedColumns & { id: string }): PendingWrite;
   },
 ): PreparedCodeRow {
-  if (existing) {
+  if (existing && sameContent(existing, fields, store.contentKeys)) {
     const { code, columns } = issue(existing.id);
     const generation = existing.otp_generation + 1;
     return {
@@ -151,6 +157,22 @@ export function issueOnRow<F extends object>(
     resent: false,
     write: store.insert({ id, ...fields, ...columns, otp_generation: 1 }),
   };
+}
+
+/** The mail job's bound on the line (a long company name or subject is cut, not refused). */
+function confirmingLine(text: string): string {
+  return text.length <= MAIL_CONFIRMING_MAX_LENGTH
+    ? text
+    : `${text.slice(0, MAIL_CONFIRMING_MAX_LENGTH - 1)}…`;
+}
+
+/** Null and absent are the same: an optional field the form left out is stored as null. */
+function sameContent<F extends object>(
+  stored: Partial<Record<keyof F, unknown>>,
+  submitted: F,
+  keys: readonly (keyof F)[],
+): boolean {
+  return keys.every((key) => (stored[key] ?? null) === ((submitted[key] as unknown) ?? null));
 }
 
 /** A refusal the database decides before anything is stored (e.g. the waitlist's 409). */
@@ -180,6 +202,11 @@ export interface SubmitSpec<I> extends SubmitForm {
   prepare(trx: Trx, input: I, issue: (rowId: string) => IssuedCode, now: Date): Promise<PreparedCodeRow>;
   /** Non-secret facts for the log. */
   describe?(input: I): Record<string, unknown>;
+  /**
+   * What the code confirms, in a few words the address's owner recognises (the code mail names
+   * it), so nobody confirms a submission a stranger made in their name.
+   */
+  confirming(input: I): string;
 }
 
 /** The blocklist and the form's own conflict in one query; the blocklist answer wins. */
@@ -295,6 +322,7 @@ export async function submitWithCode<I>(
         form: spec.form,
         code: saved.code,
         expiresInMinutes: OTP_TTL_SECONDS / 60,
+        confirming: confirmingLine(spec.confirming(input)),
         meta: { requestId: visitor.httpRequestId },
       };
       await deps.mail.enqueue(job, `verification-code-${saved.id}-${saved.generation}`);

@@ -95,11 +95,13 @@ export function createContactService(deps: VerificationDeps): ContactService {
           };
           const existing = await findUnverifiedContact(trx, input.email);
           return issueOnRow(existing, fields, issue, now, {
+            contentKeys: ['name', 'subject', 'message', 'consent', 'has_marketing'],
             update: (id, values) => updateContact(trx, id, values),
             insert: (values) => insertContact(trx, values),
           });
         },
         describe: (input) => ({ hasMarketing: input.hasMarketing }),
+        confirming: (input) => `Message "${input.subject}"`,
       });
     },
 

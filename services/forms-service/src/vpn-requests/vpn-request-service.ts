@@ -91,11 +91,13 @@ export function createVpnRequestService(deps: VerificationDeps): VpnRequestServi
           };
           const existing = await findUnverifiedRequest(trx, input.userEmail, input.vpnName);
           return issueOnRow(existing, fields, issue, now, {
+            contentKeys: ['vpn_name', 'playstore_link', 'additional_info'],
             update: (id, values) => updateRequest(trx, id, values),
             insert: (values) => insertRequest(trx, values),
           });
         },
         describe: (input) => ({ vpnName: input.vpnName }),
+        confirming: (input) => `VPN detection request for ${input.vpnName}`,
       });
     },
 

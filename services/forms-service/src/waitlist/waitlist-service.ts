@@ -72,11 +72,13 @@ export function createWaitlistService(deps: VerificationDeps): WaitlistService {
           };
           const existing = await findUnverifiedEntry(trx, input.email);
           return issueOnRow(existing, fields, issue, now, {
+            contentKeys: ['company', 'use_case'],
             update: (id, values) => updateEntry(trx, id, values),
             insert: (values) => insertEntry(trx, values),
           });
         },
         describe: (input) => ({ useCase: input.useCase }),
+        confirming: (input) => (input.company ? `Waitlist sign-up for ${input.company}` : 'Waitlist sign-up'),
       });
     },
 

@@ -30,6 +30,19 @@ describe('renderVerificationCode', () => {
     expect(mail.html).toContain(purpose);
   });
 
+  it('names what the code confirms, escaped in the HTML part (issue 13 item 5)', () => {
+    const mail = renderVerificationCode(
+      { ...job('waitlist'), confirming: 'Waitlist sign-up for <Acme & Co>' },
+      brand,
+    );
+    expect(mail.text).toContain('You are confirming: Waitlist sign-up for <Acme & Co>');
+    expect(mail.html).toContain('You are confirming: Waitlist sign-up for &lt;Acme &amp; Co&gt;');
+  });
+
+  it('leaves the line out for a job queued before it existed', () => {
+    expect(renderVerificationCode(job('contact'), brand).text).not.toContain('You are confirming');
+  });
+
   it('puts the code in both parts, with its expiry and the ignore advice', () => {
     const mail = renderVerificationCode(job('waitlist'), brand);
     expect(mail.text).toContain('Your verification code: 482913');

@@ -30,8 +30,12 @@ export function renderVerificationCode(job: VerificationCodeJob, brand: MailBran
   const ignore = `If you did not ask for this code, ignore this e-mail: nothing happens without it.`;
   const neverShare = `Never share this code. The ${name} team will never ask you for it.`;
 
+  // Names the submission, so the owner of the address can tell theirs from one a stranger made.
+  const confirming = job.confirming ? `You are confirming: ${job.confirming}` : undefined;
+
   const text = [
     wording.purpose(name),
+    ...(confirming ? ['', confirming] : []),
     '',
     `Your verification code: ${job.code}`,
     '',
@@ -41,9 +45,9 @@ export function renderVerificationCode(job: VerificationCodeJob, brand: MailBran
     neverShare,
   ].join('\n');
 
-  const body = html`${paragraph(wording.purpose(name))} ${paragraph('Your verification code:')}
-  ${codeBox(job.code, 'Verification code')} ${paragraph(html`<strong>${expiry}</strong>`)} ${note(ignore)}
-  ${note(neverShare)}`;
+  const body = html`${paragraph(wording.purpose(name))} ${confirming ? paragraph(confirming) : ''}
+  ${paragraph('Your verification code:')} ${codeBox(job.code, 'Verification code')}
+  ${paragraph(html`<strong>${expiry}</strong>`)} ${note(ignore)} ${note(neverShare)}`;
 
   return layout({
     brand,
