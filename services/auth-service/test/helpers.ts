@@ -16,12 +16,17 @@ import {
 } from '@tunnelscope/contracts';
 import {
   GATEWAY_TOKEN_HEADER,
+  REQUEST_ID_HEADER,
   createDb,
   createMailQueue,
   createRedis,
+  internalKeyring,
   signAdminIdentity,
+  signGatewayToken,
+  type InternalRequest,
   type MailQueue,
 } from '@tunnelscope/service-kit';
+import { randomUUID } from 'node:crypto';
 import {
   TEST_REDIS_URL,
   TestClock,
@@ -175,10 +180,25 @@ export async function createAdmin(
   return { row: updated, password, totpSecret };
 }
 
-/** Headers the gateway adds to every call it forwards. */
-export function gatewayHeaders(ctx: TestContext, ip: string, proto: 'http' | 'https' = 'http') {
+/** One forwarded request as the gateway's MACs describe it (a fresh request id). */
+export function internalRequest(method: string, url: string): InternalRequest {
+  return { audience: 'auth', method, path: url, requestId: randomUUID() };
+}
+
+/**
+ * Headers the gateway adds to every call it forwards: its per-request MAC over `req` (method, raw
+ * path, request id), the request id, the client address, prefix and scheme.
+ */
+export function gatewayHeaders(
+  ctx: TestContext,
+  ip: string,
+  req: { method: string; url: string } | InternalRequest,
+  proto: 'http' | 'https' = 'http',
+) {
+  const internal = 'audience' in req ? req : internalRequest(req.method, req.url);
   return {
-    [GATEWAY_TOKEN_HEADER]: ctx.config.INTERNAL_SHARED_SECRET,
+    [GATEWAY_TOKEN_HEADER]: signGatewayToken(internalKeyring(ctx.config), internal),
+    [REQUEST_ID_HEADER]: internal.requestId,
     'x-forwarded-for': ip,
     'x-forwarded-proto': proto,
     'x-forwarded-prefix': ADMIN_PREFIX,
@@ -204,7 +224,7 @@ export function login(
     method: 'POST',
     url: ADMIN_API.login.path,
     headers: {
-      ...gatewayHeaders(ctx, opts.ip ?? nextIp(), opts.proto),
+      ...gatewayHeaders(ctx, opts.ip ?? nextIp(), { method: 'POST', url: ADMIN_API.login.path }, opts.proto),
       'content-type': 'application/json',
       ...(opts.challenge ? { cookie: `${ADMIN_CHALLENGE_COOKIE}=${opts.challenge}` } : {}),
     },
@@ -286,7 +306,10 @@ export function resolve(ctx: TestContext, token: string, touch = true): Promise<
   return ctx.app.inject({
     method: 'POST',
     url: INTERNAL_SESSION_RESOLVE_PATH,
-    headers: { ...gatewayHeaders(ctx, '10.0.0.1'), 'content-type': 'application/json' },
+    headers: {
+      ...gatewayHeaders(ctx, '10.0.0.1', { method: 'POST', url: INTERNAL_SESSION_RESOLVE_PATH }),
+      'content-type': 'application/json',
+    },
     payload: JSON.stringify({ token, touch }),
   });
 }
@@ -318,13 +341,15 @@ export async function call(
   } else {
     identity = as;
   }
+  // The MACs cover the raw path with its query, exactly as sent.
+  const rawUrl = opts.query ? `${url}?${new URLSearchParams(opts.query).toString()}` : url;
+  const req = internalRequest(method, rawUrl);
   return ctx.app.inject({
     method,
-    url,
-    query: opts.query,
+    url: rawUrl,
     headers: {
-      ...gatewayHeaders(ctx, opts.ip ?? '203.0.113.7'),
-      ...signAdminIdentity(identity, ctx.config.INTERNAL_SHARED_SECRET),
+      ...gatewayHeaders(ctx, opts.ip ?? '203.0.113.7', req),
+      ...signAdminIdentity(identity, internalKeyring(ctx.config), req),
       ...(opts.background ? { [BACKGROUND_REQUEST_HEADER]: '1' } : {}),
       ...(method === 'GET' || method === 'DELETE' ? {} : { 'content-type': 'application/json' }),
       ...opts.headers,

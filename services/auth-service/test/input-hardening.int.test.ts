@@ -89,7 +89,7 @@ describe('input hardening', () => {
       method: 'POST',
       url: '/auth/login',
       headers: {
-        ...gatewayHeaders(ctx, '198.51.100.77'),
+        ...gatewayHeaders(ctx, '198.51.100.77', { method: 'POST', url: '/auth/login' }),
         'content-type': 'application/json',
         cookie: `${ADMIN_CHALLENGE_COOKIE}=%E0%A4%A; other=;;; =x`,
       },
@@ -137,7 +137,10 @@ describe('input hardening', () => {
       const res = await ctx.app.inject({
         method: 'POST',
         url: INTERNAL_SESSION_RESOLVE_PATH,
-        headers: { ...gatewayHeaders(ctx, '10.0.0.1'), 'content-type': 'application/json' },
+        headers: {
+          ...gatewayHeaders(ctx, '10.0.0.1', { method: 'POST', url: INTERNAL_SESSION_RESOLVE_PATH }),
+          'content-type': 'application/json',
+        },
         payload,
       });
       expect(res.statusCode).toBe(400);
