@@ -25,6 +25,8 @@ export const ADMIN_API = {
   logs: { path: '/data/logs' },
   advancedAnalytics: { method: 'GET', path: '/vpn-db/advanced-analytics' },
   searchIp: { method: 'POST', path: '/vpn-db/search-ip' },
+  /** Refresh the analytics views now (admin role only, audited, one at a time). */
+  refreshAnalytics: { method: 'POST', path: '/vpn-db/refresh' },
 } as const;
 
 /**

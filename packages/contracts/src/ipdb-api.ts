@@ -153,5 +153,37 @@ export const analyticsResponseSchema = z.object({
   error: z.string().optional(),
   /** When the answer was computed (ISO); a cached answer keeps its time. */
   generatedAt: z.string().optional(),
+  /**
+   * The data's age: when the last refresh of the analytics views finished (ISO), null when they
+   * were never refreshed. The figures are as fresh as this, whatever `generatedAt` says.
+   */
+  refreshedAt: z.string().nullable().optional(),
 });
 export type AnalyticsResponse = z.infer<typeof analyticsResponseSchema>;
+
+/** `POST /vpn-db/refresh` (admin role only): refresh the analytics views now (issue 13). */
+export const ANALYTICS_REFRESH_MESSAGES = {
+  completed: 'Analytics refreshed',
+  running: 'The refresh is running; the figures will update when it finishes.',
+  inProgress: 'An analytics refresh is already running. Please wait until it has finished.',
+} as const;
+
+/**
+ * The answer to a refresh request: 200 with `running: false` once the views are refreshed (the
+ * new age in `refreshedAt`), or 202 with `running: true` when the refresh outlasts the wait (it
+ * goes on; `refreshedAt` is still the previous run's). A refresh already running answers 409
+ * `ANALYTICS_REFRESH_MESSAGES.inProgress`; an unreachable IP database answers 200 with
+ * `networkError: true` (`ipDatabaseOfflineSchema`), as every `/vpn-db` call does.
+ */
+export const refreshAnalyticsResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string().max(200),
+  data: z.object({
+    running: z.boolean(),
+    /** When the last finished refresh of the views ended (ISO), null if never. */
+    refreshedAt: z.string().nullable(),
+    /** How long the refresh took, when it finished within the wait. */
+    durationMs: z.number().int().min(0).nullable(),
+  }),
+});
+export type RefreshAnalyticsResponse = z.infer<typeof refreshAnalyticsResponseSchema>;
