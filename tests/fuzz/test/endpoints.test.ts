@@ -1,0 +1,69 @@
+/**
+ * The fuzzer's endpoint list is complete: every call the contracts declare is in it, and every
+ * route a service's route file registers (by method, file by file) is too. A route added without
+ * a row here fails this test instead of going unfuzzed.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { ADMIN_API, ADMIN_API_KEYS_API, DETECTION_API, PUBLIC_API } from '@tunnelscope/contracts';
+import { repoRoot } from '@tunnelscope/test-kit';
+import { ENDPOINTS } from '../src/endpoints.js';
+
+const listed = new Set(ENDPOINTS.map((e) => `${e.method} ${e.path}`));
+
+describe('the endpoint list', () => {
+  it('names every public, detection and API-key call the contracts declare', () => {
+    const declared = [
+      ...Object.values(PUBLIC_API),
+      ...Object.values(DETECTION_API),
+      ...Object.values(ADMIN_API_KEYS_API),
+    ];
+    const missing = declared.map((c) => `${c.method} ${c.path}`).filter((c) => !listed.has(c));
+    expect(missing).toEqual([]);
+  });
+
+  it('names every admin call of ADMIN_API, the per-id ones included', () => {
+    const declared: string[] = [];
+    for (const call of Object.values(ADMIN_API)) {
+      if ('method' in call) declared.push(`${call.method} ${call.path}`);
+    }
+    for (const list of [ADMIN_API.waitlist, ADMIN_API.vpnRequests, ADMIN_API.contacts]) {
+      declared.push(`GET ${list.path}`, `PATCH ${list.path}/{id}`, `DELETE ${list.path}/{id}`);
+    }
+    declared.push(`GET ${ADMIN_API.logs.path}`, `DELETE ${ADMIN_API.logs.path}/{id}`);
+    const user = ADMIN_API.adminUser.path;
+    declared.push(`PUT ${user}/{id}`, `DELETE ${user}/{id}`, `POST ${user}/{id}/reset-password`);
+    expect(declared.filter((c) => !listed.has(c))).toEqual([]);
+  });
+
+  it('has a row for every method each service route file registers, at least as many as it has call sites', () => {
+    const servicesDir = path.join(repoRoot, 'services');
+    const shortfalls: string[] = [];
+    for (const service of fs.readdirSync(servicesDir)) {
+      const routesDir = path.join(servicesDir, service, 'src/routes');
+      if (!fs.existsSync(routesDir)) continue;
+      for (const file of fs.readdirSync(routesDir, { recursive: true }) as string[]) {
+        if (!file.endsWith('.ts') || file.endsWith('.test.ts')) continue;
+        const source = `${service}/src/routes/${file}`;
+        const text = fs.readFileSync(path.join(routesDir, file), 'utf8');
+        const sites = new Map<string, number>();
+        for (const m of text.matchAll(/\bapp\.(get|post|put|patch|delete)\(/g)) {
+          const method = m[1]!.toUpperCase();
+          sites.set(method, (sites.get(method) ?? 0) + 1);
+        }
+        for (const [method, n] of sites) {
+          const rows = ENDPOINTS.filter((e) => e.source === source && e.method === method).length;
+          // Internal routes (gateway to service) are not reachable from outside: not fuzzed here.
+          if (file.startsWith('internal')) continue;
+          if (rows < n) shortfalls.push(`${source}: ${n} ${method} registrations, ${rows} rows`);
+        }
+      }
+    }
+    expect(shortfalls).toEqual([]);
+  });
+
+  it('names each endpoint once', () => {
+    expect(listed.size).toBe(ENDPOINTS.length);
+    expect(new Set(ENDPOINTS.map((e) => e.name)).size).toBe(ENDPOINTS.length);
+  });
+});
