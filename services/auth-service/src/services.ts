@@ -10,6 +10,7 @@ import { createLoginService, type LoginService } from './login/login-service.js'
 import { AUTH_MESSAGES } from './messages.js';
 import { createPasswordHasher, type PasswordHasher } from './passwords/password-hasher.js';
 import { createProfileService, type ProfileService } from './profile/profile-service.js';
+import { createCurrentPasswordCheck } from './reauth/current-password.js';
 import {
   createActiveSessionsService,
   type ActiveSessionsService,
@@ -47,6 +48,7 @@ export function createAuthServices(deps: {
       timeCost: config.ARGON2_TIME_COST,
     });
   const sessions = createSessionService({ db, clock });
+  const currentPassword = createCurrentPasswordCheck({ db, clock, audit, hasher });
   const twoFactor = createTwoFactorService({
     db,
     clock,
@@ -54,6 +56,7 @@ export function createAuthServices(deps: {
     secretBox: createSecretBox(config.TOTP_ENCRYPTION_KEY),
     backupCodes: createBackupCodes(backupCodePepper(config.BACKUP_CODE_PEPPER, config.TOTP_ENCRYPTION_KEY)),
     issuer: config.BRAND_NAME,
+    currentPassword,
   });
   const login = createLoginService({
     db,
@@ -82,7 +85,7 @@ export function createAuthServices(deps: {
     activeSessions: createActiveSessionsService({ db, audit, sessions }),
     login,
     twoFactor,
-    profile: createProfileService({ db, clock, audit, hasher }),
-    adminUsers: createAdminUserService({ db, clock, audit, hasher, mail }),
+    profile: createProfileService({ db, clock, audit, hasher, currentPassword }),
+    adminUsers: createAdminUserService({ db, clock, audit, hasher, mail, currentPassword }),
   };
 }

@@ -344,7 +344,7 @@ describe('admin users', () => {
     it('may read the list, and manage their own profile', async () => {
       expect((await call(ctx, 'GET', '/data/admin-users', viewerToken)).statusCode).toBe(200);
       const res = await call(ctx, 'POST', '/auth/update-profile', viewerToken, {
-        payload: { email: unique('vo').email },
+        payload: { email: unique('vo').email, currentPassword: PASSWORD },
       });
       expect(res.statusCode).toBe(200);
     });
@@ -445,6 +445,8 @@ describe('admin users', () => {
         twoFactorEnabled: false,
         lastLogin: null,
         createdAt: expect.any(String),
+        lockedUntil: null,
+        failedLoginAttempts: 0,
       });
       const page2 = (await list({ page: '2' })).json().data;
       expect(page2.entries).toHaveLength(8);

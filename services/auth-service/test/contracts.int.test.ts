@@ -17,6 +17,7 @@ import {
   DUMMY_TOKEN,
   call,
   codeNow,
+  PASSWORD,
   createAdmin,
   createTestContext,
   identityOf,
@@ -60,11 +61,20 @@ describe('answers match the contracts', () => {
       payload: { secret, totpCode: await codeNow(ctx, secret) },
     });
     expectShape(verify2faResponseSchema, verified.json());
-    expectShape(okResponseSchema, (await call(ctx, 'POST', '/auth/disable-2fa', token)).json());
+    expectShape(
+      okResponseSchema,
+      (
+        await call(ctx, 'POST', '/auth/disable-2fa', token, { payload: { currentPassword: PASSWORD } })
+      ).json(),
+    );
 
     expectShape(
       updateProfileResponseSchema,
-      (await call(ctx, 'POST', '/auth/update-profile', token, { payload: { email: unique().email } })).json(),
+      (
+        await call(ctx, 'POST', '/auth/update-profile', token, {
+          payload: { email: unique().email, currentPassword: PASSWORD },
+        })
+      ).json(),
     );
 
     const created = await call(ctx, 'POST', '/admin-users', token, {

@@ -342,7 +342,8 @@ export async function call(
     identity = as;
   }
   // The MACs cover the raw path with its query, exactly as sent.
-  const rawUrl = opts.query ? `${url}?${new URLSearchParams(opts.query).toString()}` : url;
+  const search = new URLSearchParams(opts.query ?? {}).toString();
+  const rawUrl = search ? `${url}?${search}` : url;
   const req = internalRequest(method, rawUrl);
   return ctx.app.inject({
     method,

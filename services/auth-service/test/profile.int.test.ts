@@ -41,6 +41,8 @@ describe('the own profile', () => {
             twoFactorEnabled: false,
             lastLogin: expect.any(String),
             createdAt: expect.any(String),
+            lockedUntil: null,
+            failedLoginAttempts: 0,
           },
         },
       });
@@ -62,7 +64,10 @@ describe('the own profile', () => {
       const admin = await createAdmin(ctx, { role: 'view_only' });
       const token = await signIn(ctx, admin);
       const who = unique('renamed');
-      const res = await call(ctx, 'POST', '/auth/update-profile', token, { payload: who });
+      // A new e-mail re-authenticates (issue 13, item 4).
+      const res = await call(ctx, 'POST', '/auth/update-profile', token, {
+        payload: { ...who, currentPassword: admin.password },
+      });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ success: true, data: { user: { id: admin.row.id, ...who } } });
       const [log] = await auditRows(ctx, { action: 'profile_updated', adminId: admin.row.id });
@@ -107,8 +112,12 @@ describe('the own profile', () => {
       const wrong = await call(ctx, 'POST', '/auth/update-profile', token, {
         payload: { currentPassword: 'Not-The-Passw0rd!', newPassword: NEW_PASSWORD },
       });
-      expect(wrong.statusCode).toBe(400);
-      expect(wrong.json().message).toBe(ADMIN_MESSAGES.currentPasswordWrong);
+      // 403, not 401: the panel reads 401 as "session over" (issue 13, item 4).
+      expect(wrong.statusCode).toBe(403);
+      expect(wrong.json()).toMatchObject({
+        error: 'invalid_current_password',
+        message: ADMIN_MESSAGES.currentPasswordWrong,
+      });
       const still = await login(ctx, {
         username: admin.row.username,
         password: admin.password,
@@ -142,7 +151,7 @@ describe('the own profile', () => {
       expect(byName.statusCode).toBe(409);
       expect(byName.json().message).toBe(ADMIN_MESSAGES.usernameTaken);
       const byEmail = await call(ctx, 'POST', '/auth/update-profile', token, {
-        payload: { email: other.row.email },
+        payload: { email: other.row.email, currentPassword: admin.password },
       });
       expect(byEmail.statusCode).toBe(409);
       expect(byEmail.json().message).toBe(ADMIN_MESSAGES.emailTaken);

@@ -150,7 +150,9 @@ describe('two-factor authentication', () => {
     it('turns two-factor off and forgets the secret and backup codes', async () => {
       const admin = await createAdmin(ctx, { twoFactor: true });
       const token = await signIn(ctx, admin);
-      const res = await call(ctx, 'POST', '/auth/disable-2fa', token);
+      const res = await call(ctx, 'POST', '/auth/disable-2fa', token, {
+        payload: { currentPassword: admin.password },
+      });
       expect(res.statusCode).toBe(200);
       const row = await ctx.db
         .selectFrom('admin_users')

@@ -30,6 +30,7 @@ import { EMAIL_CONSTRAINTS, USERNAME_CONSTRAINTS } from '../db/errors.js';
 import type { AdminUserRow, AuthDb, Executor } from '../db/schema.js';
 import { generatePassword } from '../passwords/password-generator.js';
 import type { PasswordHasher } from '../passwords/password-hasher.js';
+import type { CurrentPasswordCheck } from '../reauth/current-password.js';
 import { refuseUnlessAdmin, type Actor } from '../sessions/actor.js';
 import { deactivateSessionsOf } from '../sessions/session-repository.js';
 import {
@@ -119,6 +120,7 @@ export function createAdminUserService(deps: {
   audit: AuditLog;
   hasher: PasswordHasher;
   mail: MailEnqueuer;
+  currentPassword: CurrentPasswordCheck;
 }): AdminUserService {
   const { db, clock, audit } = deps;
 
@@ -203,11 +205,28 @@ export function createAdminUserService(deps: {
       }
     },
 
-    async update(actor, id, input) {
+    async update(actor, id, rawInput) {
+      // The current password is the caller's proof, not a change.
+      const { currentPassword, ...input } = rawInput;
       if (Object.values(input).every((v) => v === undefined))
         throw new ValidationError(ADMIN_MESSAGES.noChanges);
       const removesAdmin = input.role === 'view_only' || input.isActive === false;
       if (id === actor.adminId && removesAdmin) await refuseSelf(actor, 'update', id);
+      // The caller's own password or e-mail: re-authenticate, as on the profile page. Another
+      // operator's password is an admin's reset and needs no proof of theirs.
+      if (id === actor.adminId && (input.password !== undefined || input.email !== undefined)) {
+        const own = await findAdminById(db, id);
+        const emailChanges = input.email !== undefined && input.email !== own?.email;
+        if (input.password !== undefined || emailChanges) {
+          await deps.currentPassword.confirm(actor, currentPassword, {
+            action: 'admin_user_updated',
+            missingMessage:
+              input.password !== undefined
+                ? ADMIN_MESSAGES.currentPasswordRequired
+                : ADMIN_MESSAGES.currentPasswordConfirm,
+          });
+        }
+      }
       await refuseTaken(db, input, id);
       const passwordHash = input.password === undefined ? undefined : await deps.hasher.hash(input.password);
       const now = clock.now();

@@ -1,17 +1,20 @@
 /**
  * The operator's own account (`GET /auth/me`, `POST /auth/update-profile`). Any role may change its
- * own username, e-mail and password; a password change needs the current password and ends the
- * operator's other sessions, keeping the one in use (whoever knew the old password is signed out).
+ * own username, e-mail and password; a password or e-mail change needs the current password
+ * (re-authentication: reauth/current-password.ts, wrong ones count toward the lockout), and a
+ * password change ends the operator's other sessions, keeping the one in use (whoever knew the old
+ * password is signed out).
  */
 import { ADMIN_MESSAGES, type AdminUser, type updateProfileRequestSchema } from '@tunnelscope/contracts';
 import type { z } from 'zod';
-import { BadRequestError, UnauthorizedError, ValidationError, type Clock } from '@tunnelscope/service-kit';
+import { UnauthorizedError, ValidationError, type Clock } from '@tunnelscope/service-kit';
 import { refuseTaken, uniqueConflict } from '../admin-users/admin-user-service.js';
 import { findAdminById, updateAdmin } from '../admin-users/admin-user-repository.js';
 import { toAdminUser } from '../admin-users/admin-user-view.js';
 import type { AuditLog } from '../audit/audit-log.js';
 import type { AdminUserRow, AuthDb } from '../db/schema.js';
 import type { PasswordHasher } from '../passwords/password-hasher.js';
+import type { CurrentPasswordCheck } from '../reauth/current-password.js';
 import type { Actor } from '../sessions/actor.js';
 import { deactivateSessionsOf } from '../sessions/session-repository.js';
 
@@ -27,6 +30,7 @@ export function createProfileService(deps: {
   clock: Clock;
   audit: AuditLog;
   hasher: PasswordHasher;
+  currentPassword: CurrentPasswordCheck;
 }): ProfileService {
   const { db, clock, audit } = deps;
 
@@ -43,25 +47,22 @@ export function createProfileService(deps: {
 
     async update(actor, input) {
       const row = await ownRow(actor);
-      // Checked whenever given (the panel sends it only with a new password, where it is required).
-      if (input.currentPassword) {
-        if (!(await deps.hasher.verify(row.password_hash, input.currentPassword))) {
-          await audit.record(actor, {
-            action: 'profile_updated',
-            success: false,
-            resource: 'admin_user',
-            resourceId: row.id,
-            details: { reason: 'wrong_current_password' },
-          });
-          throw new BadRequestError(ADMIN_MESSAGES.currentPasswordWrong);
-        }
-      }
       const username =
         input.username !== undefined && input.username !== row.username ? input.username : undefined;
       const email = input.email !== undefined && input.email !== row.email ? input.email : undefined;
       const newPassword = input.newPassword;
       if (username === undefined && email === undefined && newPassword === undefined) {
         throw new ValidationError(ADMIN_MESSAGES.noChanges);
+      }
+      // A new password or e-mail re-authenticates; checked whenever given all the same.
+      if (newPassword !== undefined || email !== undefined || input.currentPassword) {
+        await deps.currentPassword.confirm(actor, input.currentPassword, {
+          action: 'profile_updated',
+          missingMessage:
+            newPassword !== undefined
+              ? ADMIN_MESSAGES.currentPasswordRequired
+              : ADMIN_MESSAGES.currentPasswordConfirm,
+        });
       }
       await refuseTaken(db, { username, email }, row.id);
       const passwordHash = newPassword === undefined ? undefined : await deps.hasher.hash(newPassword);

@@ -6,14 +6,17 @@
  * backup code once ever.
  */
 import QRCode from 'qrcode';
-import { ADMIN_MESSAGES, type Verify2faRequest } from '@tunnelscope/contracts';
+import { ADMIN_MESSAGES, type Disable2faRequest, type Verify2faRequest } from '@tunnelscope/contracts';
 import { BadRequestError, ConflictError, UnauthorizedError, type Clock } from '@tunnelscope/service-kit';
 import type { AuditLog } from '../audit/audit-log.js';
 import type { SecretBox } from '../crypto/secret-box.js';
 import type { AdminUserRow, AuthDb, Executor } from '../db/schema.js';
 import { findAdminById } from '../admin-users/admin-user-repository.js';
 import { AUTH_MESSAGES } from '../messages.js';
+import { deleteChallengesOf } from '../login/login-challenge-repository.js';
+import type { CurrentPasswordCheck } from '../reauth/current-password.js';
 import type { Actor } from '../sessions/actor.js';
+import { deactivateSessionsOf } from '../sessions/session-repository.js';
 import type { BackupCodes } from './backup-codes.js';
 import { checkTotp, newTotpSecret, totpUri } from './totp.js';
 import {
@@ -31,7 +34,8 @@ export type SignInCodeCheck =
 export interface TwoFactorService {
   setup(actor: Actor): Promise<{ qrCode: string; secret: string; backupCodes: string[] }>;
   enable(actor: Actor, input: Verify2faRequest): Promise<{ backupCodes: string[] }>;
-  disable(actor: Actor): Promise<void>;
+  /** Needs the current password (re-authentication); ends the account's other sessions. */
+  disable(actor: Actor, input: Disable2faRequest): Promise<void>;
   /**
    * Step 2 of sign-in: a TOTP code of an unused step, or an unused backup code (then spent).
    * `trx` is the sign-in's transaction (it holds the account's row lock).
@@ -49,6 +53,7 @@ export function createTwoFactorService(deps: {
   secretBox: SecretBox;
   backupCodes: BackupCodes;
   issuer: string;
+  currentPassword: CurrentPasswordCheck;
 }): TwoFactorService {
   const { db, clock, audit, secretBox, backupCodes } = deps;
 
@@ -104,11 +109,14 @@ export function createTwoFactorService(deps: {
           now,
         });
         if (updated) {
+          // A 2FA change ends the account's other sessions: one opened without the second factor
+          // (or by whoever set this up) does not outlive it.
+          const sessionsEnded = await deactivateSessionsOf(trx, row.id, actor.sessionId);
           await audit.recordIn(trx, actor, {
             action: 'two_factor_enabled',
             resource: 'admin_user',
             resourceId: row.id,
-            details: { backupCodes: issued.codes.length },
+            details: { backupCodes: issued.codes.length, sessionsEnded },
           });
         }
         return updated;
@@ -118,15 +126,22 @@ export function createTwoFactorService(deps: {
       return { backupCodes: issued.codes };
     },
 
-    async disable(actor) {
+    async disable(actor, input) {
+      await deps.currentPassword.confirm(actor, input.currentPassword, {
+        action: 'two_factor_disabled',
+        missingMessage: ADMIN_MESSAGES.currentPasswordConfirm,
+      });
       const row = await currentRow(actor);
       await db.transaction().execute(async (trx) => {
         await disableTwoFactor(trx, row.id, clock.now());
+        // A step 1 made before cannot finish, and the other sessions end (see enable).
+        await deleteChallengesOf(trx, row.id);
+        const sessionsEnded = await deactivateSessionsOf(trx, row.id, actor.sessionId);
         await audit.recordIn(trx, actor, {
           action: 'two_factor_disabled',
           resource: 'admin_user',
           resourceId: row.id,
-          details: { wasEnabled: row.two_factor_enabled },
+          details: { wasEnabled: row.two_factor_enabled, sessionsEnded },
         });
       });
     },

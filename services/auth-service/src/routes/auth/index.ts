@@ -1,6 +1,7 @@
 /** `/auth/*`: sign-in, the auth check, logout, two-factor and the operator's own profile. */
 import {
   ADMIN_API,
+  disable2faRequestSchema,
   errorResponseSchema,
   loginRequestSchema,
   loginResponseSchema,
@@ -146,9 +147,12 @@ const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
 
   app.post(
     ADMIN_API.disable2fa.path,
-    { onRequest: authenticate, schema: { response: { 200: okResponseSchema } } },
+    {
+      onRequest: authenticate,
+      schema: { body: disable2faRequestSchema, response: { 200: okResponseSchema } },
+    },
     async (request) => {
-      await services.twoFactor.disable(actorOf(request));
+      await services.twoFactor.disable(actorOf(request), request.body);
       return { success: true as const, message: AUTH_MESSAGES.twoFactorDisabled };
     },
   );
