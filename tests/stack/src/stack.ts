@@ -4,9 +4,11 @@
  * package's dependencies), never from a path into another package's folder.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { startMailSink, type MailSink } from '@tunnelscope/mail-sink';
+import { dropDatabase, ensureDatabase } from '@tunnelscope/service-kit';
 import {
   createTestDatabase,
   freePort,
@@ -74,6 +76,21 @@ export function serverEntry(name: StackService): string {
 }
 
 /**
+ * A fresh database on `server` (a PostgreSQL URL) when given, else on the test server
+ * (test-kit's createTestDatabase): the fault suite points the stack at servers of its own.
+ */
+async function databaseOn(server: string | undefined, label: string): Promise<TestDatabase> {
+  if (!server) return createTestDatabase(label);
+  const url = new URL(server);
+  url.pathname = `/ts_stack_${label
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .slice(0, 30)}_${randomBytes(4).toString('hex')}`;
+  await ensureDatabase(url.toString());
+  return { url: url.toString(), drop: () => dropDatabase(url.toString()) };
+}
+
+/**
  * The built stack as real processes: its own database (migrated by the same command a person
  * runs), its own Redis prefix, an SMTP sink, and every service on a free port.
  */
@@ -81,9 +98,14 @@ export async function startStack(opts: {
   label: string;
   env?: Record<string, string>;
   services?: StackService[];
+  /** PostgreSQL servers to create the application and IP databases on (default: the test server). */
+  databaseServer?: string;
+  ipdbServer?: string;
+  /** The Redis to use (default: the test Redis, under a prefix of the stack's own). */
+  redisUrl?: string;
 }): Promise<Stack> {
-  const db = await createTestDatabase(opts.label);
-  const ipdb = await createTestDatabase(`${opts.label}_ip`);
+  const db = await databaseOn(opts.databaseServer, opts.label);
+  const ipdb = await databaseOn(opts.ipdbServer ?? opts.databaseServer, `${opts.label}_ip`);
   const sink = await startMailSink();
   const turnstile = await startTurnstileStandin({ port: 0 });
   const ports = {
@@ -102,7 +124,7 @@ export async function startStack(opts: {
     HOST: '127.0.0.1',
     DATABASE_URL: db.url,
     IPDB_URL: ipdb.url,
-    REDIS_URL: TEST_REDIS_URL,
+    REDIS_URL: opts.redisUrl ?? TEST_REDIS_URL,
     REDIS_PREFIX: uniqueRedisPrefix(opts.label),
     SMTP_URL: sink.smtpUrl,
     ADMIN_PATH_HEX: adminHex,
