@@ -5,6 +5,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
+import type { Kysely } from 'kysely';
 import {
   createServiceApp,
   installAdminIdentity,
@@ -16,6 +17,7 @@ import {
 } from '@tunnelscope/service-kit';
 import type { RefreshJob } from './analytics/refresh-job.js';
 import type { Config } from './config.js';
+import type { AppDatabase } from './connections.js';
 import type { Ipdb } from './ipdb/ipdb.js';
 import routes from './routes/index.js';
 import { createAnalyticsServices } from './services.js';
@@ -29,6 +31,8 @@ export interface AppDeps {
   workerRedis: Redis;
   /** The IP database's request-path pool; the database may be down. */
   ipdb: Ipdb;
+  /** The application database, where requested refreshes are audited (admin_logs). */
+  appDb: Kysely<AppDatabase>;
   clock: Clock;
   /** Where /api/stats counts come from; the IP database by default. */
   statsSource?: StatsSource;

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import {
   baseServiceEnv,
+  DEFAULT_DATABASE_URL,
   DEFAULT_IPDB_URL,
   env,
   loadConfig as parseEnvironment,
@@ -22,6 +23,8 @@ export const configSchema = baseServiceEnv
     ANALYTICS_SERVICE_PORT: env.port(4003),
     /** The IP database (VPNs, vendors, IPs …). It may be down while the service keeps answering. */
     IPDB_URL: env.postgresUrl(DEFAULT_IPDB_URL),
+    /** The application database, for the audit rows of a requested refresh (auth-service's admin_logs). */
+    DATABASE_URL: env.postgresUrl(DEFAULT_DATABASE_URL),
     RATE_LIMIT_STATS_PER_MIN: env.positiveInt(120),
     STATS_ACCURACY_RATE: claim('99.7%'),
     STATS_UPDATE_RATE: claim('12H'),
@@ -39,6 +42,11 @@ export const configSchema = baseServiceEnv
     ANALYTICS_REFRESH_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(3600),
     /** Longest a refresh may run (statement timeout and lock lifetime). */
     ANALYTICS_REFRESH_TIMEOUT_SECONDS: env.positiveInt(1800),
+    /**
+     * How long POST /vpn-db/refresh waits for the refresh before answering 202 (still running):
+     * below the gateway's upstream timeout (10 s), which a large database's refresh outlasts.
+     */
+    ANALYTICS_REFRESH_WAIT_MS: env.positiveInt(8000),
   })
   .superRefine(refuseDevSecretsInProduction);
 

@@ -3,7 +3,8 @@
  * before building the app, and the integration tests open them the same way.
  */
 import type { Redis } from 'ioredis';
-import { createRedis } from '@tunnelscope/service-kit';
+import type { Kysely } from 'kysely';
+import { createDb, createRedis, type AdminLogsTable } from '@tunnelscope/service-kit';
 import type { Config } from './config.js';
 import { createIpdb, type Ipdb } from './ipdb/ipdb.js';
 
@@ -11,7 +12,14 @@ export interface Connections {
   redis: Redis;
   workerRedis: Redis;
   ipdb: Ipdb;
+  /** The application database: only auth-service's admin_logs, for the audit of a requested refresh. */
+  appDb: Kysely<AppDatabase>;
   close(): Promise<void>;
+}
+
+/** What analytics-service touches in the application database. */
+export interface AppDatabase {
+  admin_logs: AdminLogsTable;
 }
 
 export function openConnections(config: Config): Connections {
@@ -24,14 +32,20 @@ export function openConnections(config: Config): Connections {
     connectTimeoutMs: config.IPDB_CONNECT_TIMEOUT_MS,
     statementTimeoutMs: config.IPDB_STATEMENT_TIMEOUT_MS,
   });
+  // Two connections: an audit row per operator request is all that is written there.
+  const appDb = createDb<AppDatabase>(config.DATABASE_URL, {
+    max: 2,
+    applicationName: 'analytics-service',
+  });
   return {
     redis,
     workerRedis,
     ipdb,
+    appDb,
     async close() {
       redis.disconnect();
       workerRedis.disconnect();
-      await ipdb.destroy();
+      await Promise.all([ipdb.destroy(), appDb.destroy()]);
     },
   };
 }

@@ -1,10 +1,18 @@
 /** Builds the domain services from their dependencies (one place, so app.ts stays wiring). */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
-import type { Clock } from '@tunnelscope/service-kit';
+import type { Kysely } from 'kysely';
+import { createAdminAudit, type Clock } from '@tunnelscope/service-kit';
+import { lastRefreshedAt } from './analytics/analytics-repository.js';
 import { createAnalyticsService, type AnalyticsService } from './analytics/analytics-service.js';
+import {
+  createManualRefresh,
+  type ManualRefresh,
+  type RefreshAuditAction,
+} from './analytics/manual-refresh.js';
 import { createRefreshJob, type RefreshJob } from './analytics/refresh-job.js';
 import type { Config } from './config.js';
+import type { AppDatabase } from './connections.js';
 import { createAnswerCache } from './ipdb/answer-cache.js';
 import type { Ipdb } from './ipdb/ipdb.js';
 import { createSearchService, type SearchService } from './search/search-service.js';
@@ -18,6 +26,8 @@ export interface AnalyticsServices {
   search: SearchService;
   /** The scheduled refresh of the analytics views (server.ts starts it). */
   refresh: RefreshJob;
+  /** An operator's request for a refresh now (POST /vpn-db/refresh). */
+  manualRefresh: ManualRefresh;
 }
 
 export function createAnalyticsServices(deps: {
@@ -25,6 +35,7 @@ export function createAnalyticsServices(deps: {
   redis: Redis;
   workerRedis: Redis;
   ipdb: Ipdb;
+  appDb: Kysely<AppDatabase>;
   clock: Clock;
   statsSource?: StatsSource;
   log: FastifyBaseLogger;
@@ -38,6 +49,18 @@ export function createAnalyticsServices(deps: {
     cacheSeconds: config.IPDB_CACHE_SECONDS,
     clock: deps.clock,
     log,
+  });
+  const refresh = createRefreshJob({
+    url: config.IPDB_URL,
+    redis,
+    workerRedis: deps.workerRedis,
+    queuePrefix: config.REDIS_PREFIX,
+    lockKey: `${keyPrefix}:ipdb:refresh-lock`,
+    intervalSeconds: config.ANALYTICS_REFRESH_INTERVAL_SECONDS,
+    timeoutSeconds: config.ANALYTICS_REFRESH_TIMEOUT_SECONDS,
+    log,
+    // New figures show at once instead of after the 5-minute cache.
+    onRefreshed: () => analytics.invalidate(),
   });
   return {
     stats: createStatsService({
@@ -55,17 +78,13 @@ export function createAnalyticsServices(deps: {
       cacheSeconds: config.IPDB_CACHE_SECONDS,
       log,
     }),
-    refresh: createRefreshJob({
-      url: config.IPDB_URL,
-      redis,
-      workerRedis: deps.workerRedis,
-      queuePrefix: config.REDIS_PREFIX,
-      lockKey: `${keyPrefix}:ipdb:refresh-lock`,
-      intervalSeconds: config.ANALYTICS_REFRESH_INTERVAL_SECONDS,
-      timeoutSeconds: config.ANALYTICS_REFRESH_TIMEOUT_SECONDS,
+    refresh,
+    manualRefresh: createManualRefresh({
+      job: refresh,
+      audit: createAdminAudit<RefreshAuditAction>({ db: deps.appDb, clock: deps.clock, log }),
+      lastRefreshedAt: () => lastRefreshedAt(deps.ipdb.db),
+      waitMs: config.ANALYTICS_REFRESH_WAIT_MS,
       log,
-      // New figures show at once instead of after the 5-minute cache.
-      onRefreshed: () => analytics.invalidate(),
     }),
   };
 }

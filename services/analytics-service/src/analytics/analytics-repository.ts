@@ -302,3 +302,14 @@ export async function readAnalytics(db: Db): Promise<AnalyticsPayload> {
     monthlyIpGrowth: growth,
   };
 }
+
+/**
+ * When the last refresh of the views finished (ISO), or null when they were never refreshed: the
+ * age of every figure read from them (analytics_refresh_runs, written by ipdb_refresh_analytics).
+ */
+export async function lastRefreshedAt(db: Db): Promise<string | null> {
+  const { rows } = await sql<{ at: Date | null }>`
+    select max(finished_at) as at from analytics_refresh_runs
+  `.execute(db);
+  return rows[0]?.at ? rows[0].at.toISOString() : null;
+}

@@ -5,7 +5,7 @@ import type { Clock } from '@tunnelscope/service-kit';
 import type { AnswerCache } from '../ipdb/answer-cache.js';
 import { ipdbUnavailableReason, unavailableMessage } from '../ipdb/ipdb.js';
 import type { IpdbDatabase } from '../ipdb/schema.js';
-import { readAnalytics } from './analytics-repository.js';
+import { lastRefreshedAt, readAnalytics } from './analytics-repository.js';
 
 export const ANALYTICS_CACHE_KEY = 'advanced-analytics';
 
@@ -41,11 +41,9 @@ export function createAnalyticsService(opts: {
     if (cached) return cached;
     let answer: AnalyticsResponse;
     try {
-      answer = {
-        success: true,
-        data: await readAnalytics(opts.db),
-        generatedAt: opts.clock.now().toISOString(),
-      };
+      // The age is cached with the figures: a refresh drops both together (onRefreshed).
+      const [data, refreshedAt] = await Promise.all([readAnalytics(opts.db), lastRefreshedAt(opts.db)]);
+      answer = { success: true, data, generatedAt: opts.clock.now().toISOString(), refreshedAt };
     } catch (err) {
       const reason = ipdbUnavailableReason(err);
       if (!reason) throw err;

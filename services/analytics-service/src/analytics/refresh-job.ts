@@ -3,8 +3,9 @@
  * are never blocked), on the `analytics-refresh` BullMQ queue. Every replica upserts the same job
  * scheduler, but BullMQ produces one job per interval and one replica's worker takes it. A run
  * younger than 90 % of the interval (analytics_refresh_runs, in the database itself) makes a job
- * skip, and a Redis lock keeps two refreshes from overlapping (a manual run, or a job handed to
- * another worker after a stall). A failure is logged and the next interval tries again.
+ * skip, and a Redis lock keeps two refreshes from overlapping across replicas (an operator's
+ * request, POST /vpn-db/refresh, or a job handed to another worker after a stall). A failure is
+ * logged and the next interval tries again.
  */
 import { randomBytes } from 'node:crypto';
 import { Queue, Worker } from 'bullmq';
@@ -26,11 +27,27 @@ export interface RefreshOutcome {
   skipped?: 'locked' | 'fresh';
   durationMs?: number;
   steps?: RefreshStep[];
+  /** When the run finished, as recorded in analytics_refresh_runs (ISO): the data's new age. */
+  refreshedAt?: string;
+}
+
+/** Who asked: the schedule, or an operator (POST /vpn-db/refresh); recorded with the run. */
+export type RefreshTrigger = 'scheduled' | 'manual';
+
+/** The lock could not be taken because Redis did not answer: nothing ran. */
+export class RefreshLockUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super('the refresh lock cannot be taken: Redis is unavailable', { cause });
+    this.name = 'RefreshLockUnavailableError';
+  }
 }
 
 export interface RefreshJob {
-  /** One attempt now (what each scheduled job runs; tests call it directly). */
-  runOnce(opts?: { force?: boolean }): Promise<RefreshOutcome>;
+  /**
+   * One attempt now (what each scheduled job runs; an operator's request runs it forced, with the
+   * trigger 'manual'). Answers `skipped: 'locked'` at once while any replica is refreshing.
+   */
+  runOnce(opts?: { force?: boolean; trigger?: RefreshTrigger }): Promise<RefreshOutcome>;
   /** Upserts the job scheduler and starts this replica's worker. */
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -89,9 +106,17 @@ export function createRefreshJob(opts: RefreshJobOptions): RefreshJob {
     }
   }
 
-  async function runOnce({ force = false } = {}): Promise<RefreshOutcome> {
+  async function runOnce({
+    force = false,
+    trigger = 'scheduled',
+  }: { force?: boolean; trigger?: RefreshTrigger } = {}): Promise<RefreshOutcome> {
     const token = randomBytes(12).toString('hex');
-    const acquired = await opts.redis.set(opts.lockKey, token, 'PX', opts.timeoutSeconds * 1000, 'NX');
+    let acquired: string | null;
+    try {
+      acquired = await opts.redis.set(opts.lockKey, token, 'PX', opts.timeoutSeconds * 1000, 'NX');
+    } catch (err) {
+      throw new RefreshLockUnavailableError(err);
+    }
     if (acquired !== 'OK') return { ran: false, skipped: 'locked' };
     try {
       return await withClient(async (client) => {
@@ -105,12 +130,17 @@ export function createRefreshJob(opts: RefreshJobOptions): RefreshJob {
         }
         const started = performance.now();
         const { rows } = await client.query<RefreshStep>(
-          `select step, ms from ipdb_refresh_analytics(true, 'scheduled')`,
+          `select step, ms from ipdb_refresh_analytics(true, $1)`,
+          [trigger],
         );
         const durationMs = Math.round(performance.now() - started);
-        opts.log.info({ durationMs, steps: rows }, 'analytics views refreshed');
+        // The function recorded the run as it committed; its end is the data's age.
+        const { rows: last } = await client.query<{ at: Date }>(
+          `select max(finished_at) as at from analytics_refresh_runs`,
+        );
+        opts.log.info({ durationMs, trigger, steps: rows }, 'analytics views refreshed');
         await opts.onRefreshed?.();
-        return { ran: true, durationMs, steps: rows };
+        return { ran: true, durationMs, steps: rows, refreshedAt: last[0]!.at.toISOString() };
       });
     } finally {
       await opts.redis.eval(RELEASE, 1, opts.lockKey, token).catch(() => undefined);

@@ -1,10 +1,27 @@
-import { ADMIN_API, searchIpRequestSchema, searchIpResponseSchema } from '@tunnelscope/contracts';
-import { requireAdminSession, type FastifyPluginAsyncZod } from '@tunnelscope/service-kit';
+import {
+  ADMIN_API,
+  refreshAnalyticsOfflineSchema,
+  refreshAnalyticsRequestSchema,
+  refreshAnalyticsResponseSchema,
+  searchIpRequestSchema,
+  searchIpResponseSchema,
+} from '@tunnelscope/contracts';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  auditContextOf,
+  ForbiddenError,
+  requireAdminRole,
+  requireAdminSession,
+  type AdminAuditSubject,
+  type FastifyPluginAsyncZod,
+} from '@tunnelscope/service-kit';
 import type { RouteDeps } from '../route-deps.js';
 
 /**
  * The admin panel's database analytics and IP search, reached through the gateway
- * (`/admin-<hex>/vpn-db/*` → `/vpn-db/*`) with a signed identity; both roles may use them.
+ * (`/admin-<hex>/vpn-db/*` → `/vpn-db/*`) with a signed identity; both roles may use them. A
+ * refresh of the views on request is the admin role's only (README "Refresh on request").
  *
  * An unreachable IP database answers **200** with `{ success: false, networkError: true }`: it
  * is a state the panel shows (the orange offline panel), not a failed call — a 5xx would make the
@@ -30,6 +47,44 @@ const vpnDbRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { services }) 
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return services.search.search(request.body.ipAddress);
+    },
+  );
+
+  /** The operator acting, as an audit row records them (the session hook vouched for one). */
+  const subjectOf = (request: FastifyRequest): AdminAuditSubject => {
+    const admin = requireAdminSession(request);
+    return {
+      adminId: admin.adminId,
+      sessionId: admin.sessionId,
+      username: admin.username,
+      ...auditContextOf(request),
+    };
+  };
+
+  app.post(
+    ADMIN_API.refreshAnalytics.path,
+    {
+      // The role before the body: view_only gets its audited 403 whatever it sent.
+      preValidation: async (request) => {
+        try {
+          requireAdminRole(request);
+        } catch (err) {
+          if (err instanceof ForbiddenError) await services.manualRefresh.auditRefused(subjectOf(request));
+          throw err;
+        }
+      },
+      schema: {
+        body: refreshAnalyticsRequestSchema,
+        response: {
+          200: z.union([refreshAnalyticsResponseSchema, refreshAnalyticsOfflineSchema]),
+          202: refreshAnalyticsResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const answer = await services.manualRefresh.request(subjectOf(request));
+      return reply.code(answer.status).send(answer.body);
     },
   );
 };
