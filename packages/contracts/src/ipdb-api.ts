@@ -187,3 +187,14 @@ export const refreshAnalyticsResponseSchema = z.object({
   }),
 });
 export type RefreshAnalyticsResponse = z.infer<typeof refreshAnalyticsResponseSchema>;
+
+/** The request carries nothing: `{}` (the panel's JSON POST); any field is refused with a 400. */
+export const refreshAnalyticsRequestSchema = z.strictObject({});
+
+/** The refresh's answer while the IP database cannot be reached (200, as every `/vpn-db` call). */
+export const refreshAnalyticsOfflineSchema = z.object({
+  success: z.literal(false),
+  networkError: z.literal(true),
+  error: z.string().max(64),
+  message: z.string().max(500),
+});
