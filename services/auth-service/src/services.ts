@@ -82,7 +82,7 @@ export function createAuthServices(deps: {
     audit,
     hasher,
     sessions,
-    activeSessions: createActiveSessionsService({ db, audit, sessions }),
+    activeSessions: createActiveSessionsService({ db, audit, sessions, clock }),
     login,
     twoFactor,
     profile: createProfileService({ db, clock, audit, hasher, currentPassword }),

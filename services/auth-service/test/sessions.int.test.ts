@@ -227,14 +227,16 @@ describe('sessions', () => {
       expect(await auditRows(ctx, { action: 'active_sessions_view', adminId: b.row.id })).toHaveLength(1);
     });
 
-    it('does not log (or touch the session for) the background poll', async () => {
+    it('does not log (or touch the session for) the background poll that follows a logged view', async () => {
       const admin = await createAdmin(ctx);
       const token = await signIn(ctx, admin);
+      expect((await call(ctx, 'GET', '/data/active-sessions', token)).statusCode).toBe(200);
       const before = await lastActivity(token);
       ctx.clock.advance(MINUTE);
       const res = await call(ctx, 'GET', '/data/active-sessions', token, { background: true });
       expect(res.statusCode).toBe(200);
-      expect(await auditRows(ctx, { action: 'active_sessions_view', adminId: admin.row.id })).toHaveLength(0);
+      // The view itself only: the header cannot hide a first view (issue 13, item 8).
+      expect(await auditRows(ctx, { action: 'active_sessions_view', adminId: admin.row.id })).toHaveLength(1);
       expect(await lastActivity(token)).toBe(before);
     });
   });

@@ -33,6 +33,9 @@ import type { PasswordHasher } from '../passwords/password-hasher.js';
 import type { CurrentPasswordCheck } from '../reauth/current-password.js';
 import { refuseUnlessAdmin, type Actor } from '../sessions/actor.js';
 import { deactivateSessionsOf } from '../sessions/session-repository.js';
+import { isLocked } from '../login/lockout.js';
+import { deleteChallengesOf } from '../login/login-challenge-repository.js';
+import { disableTwoFactor } from '../two-factor/two-factor-repository.js';
 import {
   deleteAdmin,
   findAdminById,
@@ -40,6 +43,7 @@ import {
   insertAdmin,
   listAdmins,
   lockActiveAdmins,
+  lockAdminById,
   updateAdmin,
 } from './admin-user-repository.js';
 import { toAdminUser } from './admin-user-view.js';
@@ -54,7 +58,7 @@ export type CreateAdminUserInput = z.output<typeof createAdminUserRequestSchema>
 export type UpdateAdminUserInput = z.output<typeof updateAdminUserRequestSchema>;
 
 /** The account writes: only the admin role may make them. */
-export type AdminUserOperation = 'create' | 'update' | 'delete' | 'reset_password';
+export type AdminUserOperation = 'create' | 'update' | 'delete' | 'reset_password' | 'unlock' | 'reset_2fa';
 
 export interface AdminUserService {
   /**
@@ -67,6 +71,13 @@ export interface AdminUserService {
   update(actor: Actor, id: string, input: UpdateAdminUserInput): Promise<AdminUser>;
   remove(actor: Actor, id: string): Promise<void>;
   resetPassword(actor: Actor, id: string): Promise<void>;
+  /** Lifts a sign-in lockout (and its count), audited as `admin_user_unlock`. */
+  unlock(actor: Actor, id: string): Promise<AdminUser>;
+  /**
+   * Turns off 2FA of an operator who lost the device, ends their sessions (the caller's own one
+   * kept if it is theirs) and any pending sign-in step, audited as `admin_user_reset_2fa`.
+   */
+  resetTwoFactor(actor: Actor, id: string): Promise<AdminUser>;
 }
 
 const RESOURCE = 'admin_user';
@@ -342,6 +353,60 @@ export function createAdminUserService(deps: {
         });
         throw err;
       }
+    },
+
+    async unlock(actor, id) {
+      const now = clock.now();
+      const row = await db.transaction().execute(async (trx) => {
+        // Under the row lock, so a sign-in attempt in flight is counted before or after, not lost.
+        const before = await lockAdminById(trx, id);
+        if (!before) throw new NotFoundError(ADMIN_MESSAGES.adminUserNotFound);
+        const after = await updateAdmin(
+          trx,
+          id,
+          { failed_login_attempts: 0, account_locked_until: null },
+          now,
+        );
+        if (!after) throw new NotFoundError(ADMIN_MESSAGES.adminUserNotFound);
+        await audit.recordIn(trx, actor, {
+          action: 'admin_user_unlock',
+          resource: RESOURCE,
+          resourceId: id,
+          details: {
+            username: before.username,
+            wasLocked: isLocked(before, now),
+            failedAttempts: before.failed_login_attempts,
+            lockedUntil: before.account_locked_until?.toISOString() ?? null,
+          },
+        });
+        return after;
+      });
+      return toAdminUser(row, now);
+    },
+
+    async resetTwoFactor(actor, id) {
+      const now = clock.now();
+      const row = await db.transaction().execute(async (trx) => {
+        const before = await lockAdminById(trx, id);
+        if (!before) throw new NotFoundError(ADMIN_MESSAGES.adminUserNotFound);
+        const after = await disableTwoFactor(trx, id, now);
+        if (!after) throw new NotFoundError(ADMIN_MESSAGES.adminUserNotFound);
+        // Whoever holds the lost device must not finish a step 1 made before, nor keep a session.
+        await deleteChallengesOf(trx, id);
+        const sessionsEnded = await deactivateSessionsOf(
+          trx,
+          id,
+          id === actor.adminId ? actor.sessionId : undefined,
+        );
+        await audit.recordIn(trx, actor, {
+          action: 'admin_user_reset_2fa',
+          resource: RESOURCE,
+          resourceId: id,
+          details: { username: before.username, wasEnabled: before.two_factor_enabled, sessionsEnded },
+        });
+        return after;
+      });
+      return toAdminUser(row, now);
     },
   };
 }

@@ -1,11 +1,19 @@
 /**
  * The Sessions tab and logout. Anyone signed in sees every admin's live sessions; an admin may
  * disconnect any of them, a view_only operator only their own (the role rule of actor.ts). A view is
- * logged only when the operator asked for it, not for the panel's 30-second poll.
+ * logged when the operator asked for it, not for the panel's 30-second poll. The poll's header is
+ * the client's word, so it cannot hide a view (issue 13, item 8): a "background" list is logged
+ * all the same when the session has no view logged within the idle window.
  */
-import { ADMIN_MESSAGES, type DisconnectSessionRequest, type ListedSession } from '@tunnelscope/contracts';
-import { NotFoundError } from '@tunnelscope/service-kit';
+import {
+  ADMIN_MESSAGES,
+  SESSION_IDLE_MINUTES,
+  type DisconnectSessionRequest,
+  type ListedSession,
+} from '@tunnelscope/contracts';
+import { NotFoundError, type Clock } from '@tunnelscope/service-kit';
 import type { AuditLog } from '../audit/audit-log.js';
+import { hasRecentRowOfSession } from '../audit/audit-repository.js';
 import type { AuthDb } from '../db/schema.js';
 import { refuse, type Actor } from './actor.js';
 import { deactivateSession, findLiveSessionById, listLiveSessions } from './session-repository.js';
@@ -21,16 +29,26 @@ export function createActiveSessionsService(deps: {
   db: AuthDb;
   audit: AuditLog;
   sessions: SessionService;
+  clock: Clock;
 }): ActiveSessionsService {
   const { db, audit } = deps;
+
+  /** A poll is quiet only behind a view of the same session logged within the idle window. */
+  const viewAlreadyLogged = (actor: Actor) =>
+    hasRecentRowOfSession(
+      db,
+      actor.sessionId,
+      'active_sessions_view',
+      new Date(deps.clock.now().getTime() - SESSION_IDLE_MINUTES * 60_000),
+    );
   return {
     async list(actor, { background }) {
       const rows = await listLiveSessions(db, deps.sessions.liveness());
-      if (!background) {
+      if (!background || !(await viewAlreadyLogged(actor))) {
         await audit.record(actor, {
           action: 'active_sessions_view',
           resource: 'admin_session',
-          details: { count: rows.length },
+          details: { count: rows.length, ...(background ? { background: true } : {}) },
         });
       }
       return rows.map((r) => ({

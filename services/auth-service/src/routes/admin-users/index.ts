@@ -4,6 +4,7 @@ import {
   ADMIN_MESSAGES,
   adminIdParamsSchema,
   adminUserListQuerySchema,
+  adminUserActionResponseSchema,
   adminUserListResponseSchema,
   adminUserResponseSchema,
   createAdminUserRequestSchema,
@@ -24,10 +25,14 @@ const adminUserIdOrNotFound = idOrNotFound(adminIdParamsSchema, ADMIN_MESSAGES.a
 const adminUserRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { services, authenticate }) => {
   app.addHook('onRequest', authenticate);
 
-  /** The admin role only: a view_only operator gets a 403 and a `permission_denied` row. */
+  /**
+   * The admin role only: a view_only operator gets a 403 and a `permission_denied` row. It runs
+   * before the id is parsed (issue 13, item 8), so a malformed id does not turn a refusal that
+   * must be audited into a silent 404; the id is logged as sent.
+   */
   const adminRoleFor = (operation: AdminUserOperation) => async (request: FastifyRequest) => {
     const { id } = request.params as { id?: string };
-    await services.adminUsers.authorize(actorOf(request), operation, id);
+    await services.adminUsers.authorize(actorOf(request), operation, id?.slice(0, 255));
   };
 
   app.get(
@@ -61,7 +66,7 @@ const adminUserRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { services
         body: updateAdminUserRequestSchema,
         response: { 200: adminUserResponseSchema },
       },
-      preValidation: [adminUserIdOrNotFound, adminRoleFor('update')],
+      preValidation: [adminRoleFor('update'), adminUserIdOrNotFound],
     },
     async (request) => {
       const user = await services.adminUsers.update(actorOf(request), request.params.id, request.body);
@@ -73,7 +78,7 @@ const adminUserRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { services
     `${base}/:id`,
     {
       schema: { params: adminIdParamsSchema, response: { 200: okResponseSchema } },
-      preValidation: [adminUserIdOrNotFound, adminRoleFor('delete')],
+      preValidation: [adminRoleFor('delete'), adminUserIdOrNotFound],
     },
     async (request) => {
       await services.adminUsers.remove(actorOf(request), request.params.id);
@@ -85,11 +90,36 @@ const adminUserRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { services
     `${base}/:id/reset-password`,
     {
       schema: { params: adminIdParamsSchema, response: { 200: okResponseSchema } },
-      preValidation: [adminUserIdOrNotFound, adminRoleFor('reset_password')],
+      preValidation: [adminRoleFor('reset_password'), adminUserIdOrNotFound],
     },
     async (request) => {
       await services.adminUsers.resetPassword(actorOf(request), request.params.id);
       return { success: true as const, message: AUTH_MESSAGES.passwordResetSent };
+    },
+  );
+
+  // Freeing a locked-out operator, and one who lost their 2FA device (issue 13, item 15).
+  app.post(
+    ADMIN_API.unlockAdminUser.path.replace('{id}', ':id'),
+    {
+      schema: { params: adminIdParamsSchema, response: { 200: adminUserActionResponseSchema } },
+      preValidation: [adminRoleFor('unlock'), adminUserIdOrNotFound],
+    },
+    async (request) => {
+      const user = await services.adminUsers.unlock(actorOf(request), request.params.id);
+      return { success: true as const, message: ADMIN_MESSAGES.accountUnlocked, data: { user } };
+    },
+  );
+
+  app.post(
+    ADMIN_API.resetAdminUser2fa.path.replace('{id}', ':id'),
+    {
+      schema: { params: adminIdParamsSchema, response: { 200: adminUserActionResponseSchema } },
+      preValidation: [adminRoleFor('reset_2fa'), adminUserIdOrNotFound],
+    },
+    async (request) => {
+      const user = await services.adminUsers.resetTwoFactor(actorOf(request), request.params.id);
+      return { success: true as const, message: ADMIN_MESSAGES.twoFactorReset, data: { user } };
     },
   );
 };
