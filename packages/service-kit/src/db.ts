@@ -24,6 +24,11 @@ export function createDb<DB>(connectionString: string, opts: DbOptions = {}): Ky
   });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
+  // Nor may a checked-out one: pg-pool removes its idle listener while a client is lent out, and a
+  // client whose server goes away mid-query emits 'error' besides failing the query, which with
+  // no listener ends the process (found by tests/faults stopping PostgreSQL under traffic). The
+  // query's own error reaches the caller; the dead client is dropped when it is released.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
 }
 

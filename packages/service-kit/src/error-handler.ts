@@ -43,7 +43,10 @@ export function isDependencyUnavailable(err: unknown): boolean {
   if (e?.name === 'MaxRetriesPerRequestError') return true;
   return (
     typeof e?.message === 'string' &&
-    /timeout exceeded when trying to connect|Connection is closed/.test(e.message)
+    // pg's errors for a server that went away mid-query carry no code.
+    /timeout exceeded when trying to connect|Connection is closed|Connection terminated|not queryable/.test(
+      e.message,
+    )
   );
 }
 
