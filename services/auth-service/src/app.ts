@@ -18,7 +18,15 @@ import type { Config } from './config.js';
 import type { AuthDb } from './db/schema.js';
 import routes from './routes/index.js';
 import type { PasswordHasher } from './passwords/password-hasher.js';
+import type { MailOutbox } from './mail-outbox/mail-outbox.js';
 import { createAuthServices } from './services.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The mail outbox: server.ts starts its periodic relay, tests relay by hand. */
+    mailOutbox: MailOutbox;
+  }
+}
 
 export interface AppDeps {
   config: Config;
@@ -49,6 +57,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   const services = createAuthServices({ ...deps, log: app.log });
+  app.decorate('mailOutbox', services.mailOutbox);
   // The dummy hash for unknown usernames is made now, so the first such sign-in is not slower.
   app.addHook('onReady', () => services.hasher.warmUp());
   await app.register(routes, { config: deps.config, services, redis: deps.redis, clock: deps.clock });

@@ -1,8 +1,9 @@
-/** Starts auth-service: real connections, the HTTP app, graceful shutdown. */
+/** Starts auth-service: real connections, the HTTP app, the mail outbox relay, graceful shutdown. */
 import { createDb, createMailQueue, createRedis, runService, systemClock } from '@tunnelscope/service-kit';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import type { AuthDatabase } from './db/schema.js';
+import { RELAY_INTERVAL_MS } from './mail-outbox/mail-outbox.js';
 
 const config = loadConfig();
 const db = createDb<AuthDatabase>(config.DATABASE_URL, { applicationName: 'auth-service' });
@@ -16,8 +17,11 @@ await runService(app, {
   port: config.AUTH_SERVICE_PORT,
   host: config.HOST,
   onShutdown: async () => {
+    await app.mailOutbox.stop();
     await mailQueue.close();
     await db.destroy();
     redis.disconnect();
   },
 });
+// Mails committed while the queue was down (or by a process that died before relaying them).
+app.mailOutbox.start(RELAY_INTERVAL_MS);

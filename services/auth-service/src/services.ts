@@ -7,6 +7,7 @@ import type { Config } from './config.js';
 import { createSecretBox } from './crypto/secret-box.js';
 import type { AuthDb } from './db/schema.js';
 import { createLoginService, type LoginService } from './login/login-service.js';
+import { createMailOutbox, type MailOutbox } from './mail-outbox/mail-outbox.js';
 import { AUTH_MESSAGES } from './messages.js';
 import { createPasswordHasher, type PasswordHasher } from './passwords/password-hasher.js';
 import { createProfileService, type ProfileService } from './profile/profile-service.js';
@@ -29,6 +30,7 @@ export interface AuthServices {
   twoFactor: TwoFactorService;
   profile: ProfileService;
   adminUsers: AdminUserService;
+  mailOutbox: MailOutbox;
 }
 
 export function createAuthServices(deps: {
@@ -49,11 +51,12 @@ export function createAuthServices(deps: {
     });
   const sessions = createSessionService({ db, clock });
   const currentPassword = createCurrentPasswordCheck({ db, clock, audit, hasher });
+  const secretBox = createSecretBox(config.TOTP_ENCRYPTION_KEY);
   const twoFactor = createTwoFactorService({
     db,
     clock,
     audit,
-    secretBox: createSecretBox(config.TOTP_ENCRYPTION_KEY),
+    secretBox,
     backupCodes: createBackupCodes(backupCodePepper(config.BACKUP_CODE_PEPPER, config.TOTP_ENCRYPTION_KEY)),
     issuer: config.BRAND_NAME,
     currentPassword,
@@ -78,6 +81,7 @@ export function createAuthServices(deps: {
     log: deps.log,
     unavailableMessage: AUTH_MESSAGES.mailUnavailable,
   });
+  const mailOutbox = createMailOutbox({ db, clock, secretBox, mail, log: deps.log });
   return {
     audit,
     hasher,
@@ -86,6 +90,7 @@ export function createAuthServices(deps: {
     login,
     twoFactor,
     profile: createProfileService({ db, clock, audit, hasher, currentPassword }),
-    adminUsers: createAdminUserService({ db, clock, audit, hasher, mail, currentPassword }),
+    adminUsers: createAdminUserService({ db, clock, audit, hasher, mailOutbox, currentPassword }),
+    mailOutbox,
   };
 }

@@ -78,4 +78,23 @@ describe('auth-service migrations', () => {
       client.query(`insert into admin_logs (action) values ($1)`, ['a'.repeat(101)]),
     ).rejects.toThrow(/too long/);
   });
+
+  it('keeps one outbox row per mail job id, and rolls the outbox back with its down', async () => {
+    const insert = () =>
+      client.query(
+        `insert into admin_mail_outbox (job_id, sealed_job, next_attempt_at) values ('job-1', 'v1.x', now())`,
+      );
+    await insert();
+    await expect(insert()).rejects.toThrow(/unique/);
+    const { down } = await import('../src/migrations/20261125220000_admin_mail_outbox.js');
+    const { createDb } = await import('@tunnelscope/service-kit');
+    const db = createDb(tdb.url, { max: 1 });
+    try {
+      await down(db);
+      const gone = await client.query(`select to_regclass('admin_mail_outbox') as t`);
+      expect(gone.rows[0]).toEqual({ t: null });
+    } finally {
+      await db.destroy();
+    }
+  });
 });

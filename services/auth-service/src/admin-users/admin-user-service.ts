@@ -23,9 +23,9 @@ import {
   ValidationError,
   isUniqueViolation,
   type Clock,
-  type MailEnqueuer,
 } from '@tunnelscope/service-kit';
 import type { AuditLog } from '../audit/audit-log.js';
+import type { MailOutbox } from '../mail-outbox/mail-outbox.js';
 import { EMAIL_CONSTRAINTS, USERNAME_CONSTRAINTS } from '../db/errors.js';
 import type { AdminUserRow, AuthDb, Executor } from '../db/schema.js';
 import { generatePassword } from '../passwords/password-generator.js';
@@ -130,7 +130,7 @@ export function createAdminUserService(deps: {
   clock: Clock;
   audit: AuditLog;
   hasher: PasswordHasher;
-  mail: MailEnqueuer;
+  mailOutbox: MailOutbox;
   currentPassword: CurrentPasswordCheck;
 }): AdminUserService {
   const { db, clock, audit } = deps;
@@ -321,7 +321,9 @@ export function createAdminUserService(deps: {
       const password = generatePassword();
       const passwordHash = await deps.hasher.hash(password);
       const now = clock.now();
-      const row = await db.transaction().execute(async (trx) => {
+      // The new password exists only in its mail: the change, the ended sessions and the mail
+      // (an outbox row) commit as one (issue 13, item 14).
+      const outboxId = await db.transaction().execute(async (trx) => {
         const updated = await updateAdmin(
           trx,
           id,
@@ -330,29 +332,21 @@ export function createAdminUserService(deps: {
         );
         if (!updated) throw new NotFoundError(ADMIN_MESSAGES.adminUserNotFound);
         const sessionsEnded = await deactivateSessionsOf(trx, id);
+        const mailId = await deps.mailOutbox.add(
+          trx,
+          { type: 'admin-password-reset', to: updated.email, username: updated.username, password },
+          `admin-password-reset-${id}-${randomUUID()}`,
+        );
         await audit.recordIn(trx, actor, {
           action: 'admin_password_reset',
           resource: RESOURCE,
           resourceId: id,
           details: { username: updated.username, sessionsEnded },
         });
-        return updated;
+        return mailId;
       });
-      try {
-        await deps.mail.enqueue(
-          { type: 'admin-password-reset', to: row.email, username: row.username, password },
-          `admin-password-reset-${id}-${randomUUID()}`,
-        );
-      } catch (err) {
-        await audit.record(actor, {
-          action: 'admin_password_reset',
-          success: false,
-          resource: RESOURCE,
-          resourceId: id,
-          details: { reason: 'mail_unavailable' },
-        });
-        throw err;
-      }
+      // First try now; with the queue down the periodic relay (server.ts) retries until it is back.
+      await deps.mailOutbox.relay({ ids: [outboxId] });
     },
 
     async unlock(actor, id) {

@@ -55,12 +55,25 @@ export interface AdminOtpCodesTable {
   created_at: Timestamp;
 }
 
+/** Mails of committed changes waiting for the mail queue (see mail-outbox/). */
+export interface AdminMailOutboxTable {
+  id: Generated<string>;
+  job_id: string;
+  /** The MailJob as JSON, AES-256-GCM sealed (it holds a password in clear). */
+  sealed_job: string;
+  attempts: Generated<number>;
+  last_error: string | null;
+  next_attempt_at: Date;
+  created_at: Timestamp;
+}
+
 export interface AuthDatabase {
   admin_users: AdminUsersTable;
   admin_sessions: AdminSessionsTable;
   /** Its one type lives in service-kit: forms-service appends rows to it too. */
   admin_logs: AdminLogsTable;
   admin_otp_codes: AdminOtpCodesTable;
+  admin_mail_outbox: AdminMailOutboxTable;
 }
 
 export type AuthDb = Kysely<AuthDatabase>;

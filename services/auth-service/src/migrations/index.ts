@@ -2,11 +2,13 @@ import type { Migration } from 'kysely/migration';
 import { createDb, ensureDatabase, migrateToLatest } from '@tunnelscope/service-kit';
 import * as adminTables from './20261123000000_admin_tables.js';
 import * as adminLogReview from './20261123120000_admin_log_review.js';
+import * as adminMailOutbox from './20261125220000_admin_mail_outbox.js';
 
 /** Migrations of the tables auth-service owns, in the application database. */
 export const migrations: Record<string, Migration> = {
   '20261123000000_admin_tables': adminTables,
   '20261123120000_admin_log_review': adminLogReview,
+  '20261125220000_admin_mail_outbox': adminMailOutbox,
 };
 
 export const MIGRATION_TABLE = 'auth_service_migrations';
