@@ -20,6 +20,24 @@ const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2_147_483_647);
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 const started = Date.now();
+const stamp = new Date().toISOString().replace(/[:T]/g, '-').slice(0, 19);
+const file = path.join(here, '..', 'results', `fuzz-${stamp}.json`);
+/** Written at every batch too, so a run stopped early still leaves its figures. */
+const save = (report: object, done: number) =>
+  fs.writeFileSync(
+    file,
+    JSON.stringify(
+      {
+        ...report,
+        planned: CASES,
+        done,
+        seconds: (Date.now() - started) / 1000,
+        date: new Date().toISOString(),
+      },
+      null,
+      2,
+    ) + '\n',
+  );
 const stack = await startFuzzStack('bench_fuzz');
 let exitCode = 0;
 try {
@@ -27,7 +45,12 @@ try {
   const report = await runFuzz(stack, {
     seed: SEED,
     cases: CASES,
-    onProgress: (done, r) => console.warn(`  ${done}/${CASES} cases, ${r.failures} failures`),
+    onProgress: (done, r) => {
+      console.warn(
+        `  ${done}/${CASES} cases, ${r.failures} failures, ${((Date.now() - started) / 1000).toFixed(0)} s`,
+      );
+      save(r, done);
+    },
   });
   const seconds = (Date.now() - started) / 1000;
   const out: string[] = [];
@@ -52,12 +75,7 @@ try {
   out.push(...summariseFindings(report.findings));
   console.warn(out.join('\n'));
 
-  const stamp = new Date().toISOString().replace(/[:T]/g, '-').slice(0, 19);
-  const file = path.join(here, '..', 'results', `fuzz-${stamp}.json`);
-  fs.writeFileSync(
-    file,
-    JSON.stringify({ ...report, seconds, date: new Date().toISOString() }, null, 2) + '\n',
-  );
+  save(report, report.cases + report.unsendable);
   console.warn(`written: ${path.relative(process.cwd(), file)}`);
   if (report.failures > 0) exitCode = 1;
 } finally {

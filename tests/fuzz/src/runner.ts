@@ -45,8 +45,22 @@ export interface FuzzReport {
 }
 
 const SESSION_ACTORS: ReadonlySet<Actor> = new Set(['admin', 'viewOnly']);
+/** Calls that can end, lock or demote the caller's own session when they succeed. */
+const SESSION_RISKS: ReadonlySet<string> = new Set([
+  'auth-logout',
+  'auth-verify-2fa',
+  'auth-verify-2fa-setup',
+  'auth-disable-2fa',
+  'auth-update-profile',
+  'auth-login',
+  'disconnect-session',
+  'admin-users-update',
+  'admin-users-delete',
+  'admin-users-reset-password',
+  'admin-users-reset-2fa',
+]);
 
-function hintsFor(fs: FuzzStack): Hints {
+function hints(): Hints {
   return {
     emails: fc.oneof(
       fc
@@ -132,7 +146,7 @@ export async function runFuzz(
   try {
     for (let start = 0; start < opts.cases; start += batch) {
       await fs.refreshIds();
-      const arb = fuzzCaseArb({ hints: hintsFor(fs), ids: fs.ids });
+      const arb = fuzzCaseArb({ hints: hints(), ids: fs.ids });
       // One seed per batch, derived from the run's: the whole run replays from `seed`.
       const cases = fc.sample(arb, { seed: opts.seed + start, numRuns: Math.min(batch, opts.cases - start) });
       for (const c of cases) {
@@ -201,7 +215,13 @@ async function runCase(
     });
   }
   // A call that may have ended or locked one of the fuzz's own sessions: check before the next.
-  if (SESSION_ACTORS.has(c.actor) && answer !== undefined && (answer.status === 401 || answer.status < 300)) {
+  if (
+    SESSION_ACTORS.has(c.actor) &&
+    answer !== undefined &&
+    (answer.status === 401 ||
+      (answer.status < 300 && SESSION_RISKS.has(c.endpoint)) ||
+      /identity|session/i.test(c.mutation))
+  ) {
     report.sessionRepairs += await fs.repairSessions();
   }
 }
