@@ -312,7 +312,14 @@ export const INVALID_CURRENT_PASSWORD_ERROR = 'invalid_current_password';
 /** 503 answer to a sign-in that cannot be counted. */
 export const SIGN_IN_UNAVAILABLE_ERROR = 'service_unavailable';
 
-export const adminIdParamsSchema = z.object({ id: z.uuid({ error: ADMIN_MESSAGES.adminUserNotFound }) });
+/**
+ * An account id in a path, in its canonical lower case: Postgres reads `ABC…` and `abc…` as the
+ * same uuid, so an id is compared with the caller's own only once lowered (issue 13: the upper-case
+ * form of the own id got past "you cannot change yourself").
+ */
+export const adminIdParamsSchema = z.object({
+  id: z.uuid({ error: ADMIN_MESSAGES.adminUserNotFound }).transform((id) => id.toLowerCase()),
+});
 
 // ---- sessions ----
 export const activeSessionsResponseSchema = z.object({

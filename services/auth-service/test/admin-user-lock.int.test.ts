@@ -201,4 +201,40 @@ describe('the audit log misses nothing (issue 13, item 8)', () => {
     await call(ctx, 'GET', '/data/active-sessions', token, { background: true });
     expect(await auditRows(ctx, { action: 'active_sessions_view', adminId: viewer.row.id })).toHaveLength(1);
   });
+
+  describe('the own account named by an upper-case id (the same uuid to Postgres)', () => {
+    it('is still the own account: no self-demotion, and the sole admin gets the audited self refusal, not a silent 409', async () => {
+      const solo = await createTestContext('audit_self_case');
+      try {
+        const only = await createAdmin(solo);
+        const token = await signIn(solo, only);
+        const upper = only.row.id.toUpperCase();
+        const demote = await call(solo, 'PUT', `/admin-users/${upper}`, token, {
+          payload: { role: 'view_only' },
+        });
+        expect(demote.statusCode).toBe(403);
+        expect(demote.json().message).toBe(ADMIN_MESSAGES.cannotChangeSelf);
+        const remove = await call(solo, 'DELETE', `/admin-users/${upper}`, token);
+        expect(remove.statusCode).toBe(403);
+        const denied = await auditRows(solo, { action: 'permission_denied', adminId: only.row.id });
+        expect(denied).toHaveLength(2);
+        expect(denied.map((d) => d.resource_id)).toEqual([only.row.id, only.row.id]);
+
+        // With a second admin the self-demotion would otherwise go through.
+        await createAdmin(solo);
+        const again = await call(solo, 'PUT', `/admin-users/${upper}`, token, {
+          payload: { isActive: false },
+        });
+        expect(again.statusCode).toBe(403);
+        const row = await solo.db
+          .selectFrom('admin_users')
+          .select(['role', 'is_active'])
+          .where('id', '=', only.row.id)
+          .executeTakeFirstOrThrow();
+        expect(row).toEqual({ role: 'admin', is_active: true });
+      } finally {
+        await solo.close();
+      }
+    });
+  });
 });

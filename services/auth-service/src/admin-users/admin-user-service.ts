@@ -118,7 +118,7 @@ async function lockAdminsAsAdmin(trx: Executor, actor: Actor): Promise<{ id: str
   return active;
 }
 
-/** Refuses to remove, demote or deactivate the last active admin. */
+/** Refuses to remove, demote or deactivate the last active admin (409; audited by the caller). */
 function refuseLastAdmin(active: { id: string }[], target: AdminUserRow): void {
   if (active.some((a) => a.id === target.id) && active.length <= 1) {
     throw new ConflictError(ADMIN_MESSAGES.lastAdmin);
@@ -144,6 +144,18 @@ export function createAdminUserService(deps: {
       details: { operation, reason: 'self' },
     });
     throw new ForbiddenError(ADMIN_MESSAGES.cannotChangeSelf);
+  };
+
+  /** The last-admin 409 is a refusal like the others: written on its own, after the rollback. */
+  const auditLastAdmin = async (actor: Actor, operation: string, targetUserId: string, err: unknown) => {
+    if (!(err instanceof ConflictError) || err.message !== ADMIN_MESSAGES.lastAdmin) return;
+    await audit.record(actor, {
+      action: 'permission_denied',
+      success: false,
+      resource: RESOURCE,
+      resourceId: targetUserId,
+      details: { operation, reason: 'last_admin' },
+    });
   };
 
   return {
@@ -292,27 +304,34 @@ export function createAdminUserService(deps: {
         });
         return toAdminUser(row, clock.now());
       } catch (err) {
+        await auditLastAdmin(actor, 'update', id, err);
         throw uniqueConflict(err);
       }
     },
 
     async remove(actor, id) {
       if (id === actor.adminId) await refuseSelf(actor, 'delete', id);
-      await db.transaction().execute(async (trx) => {
-        const active = await lockAdminsAsAdmin(trx, actor);
-        const target = await findAdminById(trx, id);
-        if (!target) throw new NotFoundError(ADMIN_MESSAGES.adminUserNotFound);
-        refuseLastAdmin(active, target);
-        // The audit row first: it keeps its resource id, and admin_id/session_id of the deleted
-        // account's own rows become null by the foreign keys.
-        await audit.recordIn(trx, actor, {
-          action: 'admin_user_deleted',
-          resource: RESOURCE,
-          resourceId: id,
-          details: { username: target.username, email: target.email, role: target.role },
+      await db
+        .transaction()
+        .execute(async (trx) => {
+          const active = await lockAdminsAsAdmin(trx, actor);
+          const target = await findAdminById(trx, id);
+          if (!target) throw new NotFoundError(ADMIN_MESSAGES.adminUserNotFound);
+          refuseLastAdmin(active, target);
+          // The audit row first: it keeps its resource id, and admin_id/session_id of the deleted
+          // account's own rows become null by the foreign keys.
+          await audit.recordIn(trx, actor, {
+            action: 'admin_user_deleted',
+            resource: RESOURCE,
+            resourceId: id,
+            details: { username: target.username, email: target.email, role: target.role },
+          });
+          if (!(await deleteAdmin(trx, id))) throw new NotFoundError(ADMIN_MESSAGES.adminUserNotFound);
+        })
+        .catch(async (err: unknown) => {
+          await auditLastAdmin(actor, 'delete', id, err);
+          throw err;
         });
-        if (!(await deleteAdmin(trx, id))) throw new NotFoundError(ADMIN_MESSAGES.adminUserNotFound);
-      });
     },
 
     async resetPassword(actor, id) {
