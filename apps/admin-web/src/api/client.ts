@@ -4,6 +4,9 @@
  * 500 ms apart, but only after a network failure or a 5xx answer: a 4xx is final (retrying it
  * would triple lockout counts, spend single-use codes and triple audit rows).
  *
+ * A 401 answer (unless the caller accepts it, as sign-in does) is reported to `onSessionRefused`
+ * (session-refusals.ts), so the auth context notices an ended session whichever call met it.
+ *
  * Every answer is parsed with its schema from @tunnelscope/contracts (`adminCall`), never cast;
  * an answer of another shape throws `UnexpectedAnswerError`, which every view treats like any
  * other failed call.
@@ -16,6 +19,7 @@ import {
 } from '@tunnelscope/contracts';
 import type { z } from 'zod';
 import { adminPrefix } from '../admin-prefix.js';
+import { reportSessionRefused } from './session-refusals.js';
 
 /** A non-OK answer: 'HTTP {status}: {statusText}', keeping the server's JSON body for messages. */
 export class AdminApiError extends Error {
@@ -124,6 +128,8 @@ export async function adminFetch(path: string, request: AdminRequest = {}): Prom
     const body = await readJson(response);
     if (response.ok || request.acceptStatuses?.includes(response.status)) return body;
     const error = new AdminApiError(response.status, response.statusText, body);
+    // Reported here, once for every call, before any caller rewords the error.
+    if (response.status === 401) reportSessionRefused();
     if (response.status < 500) throw error;
     lastError = error;
     lastStatus = response.status;

@@ -19,6 +19,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ADMIN_MESSAGES, ADMIN_TIMINGS, type AdminUser, type LoginRequest } from '@tunnelscope/contracts';
 import { fetchCurrentUser, postLogin, postLogout } from '../api/auth.js';
 import { AdminApiError } from '../api/client.js';
+import { onSessionRefused } from '../api/session-refusals.js';
 import { authCheckErrorMessage, refusedLoginMessage, thrownLoginMessage } from './auth-errors.js';
 import { reloadPage } from './page-reload.js';
 
@@ -74,40 +75,37 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => () => clearTimeout(reloadCheck.current), []);
 
   // A session that ended while the panel was open (idle timeout, disconnected from another
-  // browser, password changed elsewhere) makes the next call answer 401. The auth check then
-  // confirms it and the login screen says why, instead of every tab failing on its own.
+  // browser, password changed elsewhere) makes the next call answer 401, whichever call it is: the
+  // API client reports every such answer (api/session-refusals.ts). The auth check then confirms
+  // it and the login screen says why, instead of every view failing on its own.
   const queryClient = useQueryClient();
   const signedIn = user !== null;
   useEffect(() => {
     if (!signedIn) return;
     let checking = false;
-    const onError = (error: unknown) => {
-      if (checking || !(error instanceof AdminApiError) || error.status !== 401) return;
+    let active = true;
+    const unsubscribe = onSessionRefused(() => {
+      // The check's own 401 (and those of calls refused meanwhile) land here while it runs.
+      if (checking) return;
       checking = true;
       fetchCurrentUser().then(
         (current) => {
           checking = false;
-          setUser(current);
+          if (active) setUser(current);
         },
         (err: unknown) => {
           checking = false;
-          if (err instanceof AdminApiError && err.status === 401) {
+          if (active && err instanceof AdminApiError && err.status === 401) {
             queryClient.clear(); // nothing of the ended session shows after the next sign-in
             setUser(null);
             setError(ADMIN_MESSAGES.sessionExpired);
           }
         },
       );
-    };
-    const unsubscribeQueries = queryClient.getQueryCache().subscribe((event) => {
-      if (event.type === 'updated' && event.action.type === 'error') onError(event.action.error);
-    });
-    const unsubscribeMutations = queryClient.getMutationCache().subscribe((event) => {
-      if (event.type === 'updated' && event.action.type === 'error') onError(event.action.error);
     });
     return () => {
-      unsubscribeQueries();
-      unsubscribeMutations();
+      active = false;
+      unsubscribe();
     };
   }, [queryClient, signedIn]);
 
