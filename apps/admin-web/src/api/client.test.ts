@@ -11,6 +11,8 @@ const ME = {
   twoFactorEnabled: false,
   lastLogin: null,
   createdAt: '2026-11-20T10:00:00.000Z',
+  lockedUntil: null,
+  failedLoginAttempts: 0,
 };
 
 describe('adminCall', () => {

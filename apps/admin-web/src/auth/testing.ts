@@ -80,6 +80,8 @@ export const ADMIN: AdminUser = {
   twoFactorEnabled: false,
   lastLogin: '2026-11-20T09:00:00.000Z',
   createdAt: '2026-11-01T09:00:00.000Z',
+  lockedUntil: null,
+  failedLoginAttempts: 0,
 };
 
 export const VIEWER: AdminUser = {

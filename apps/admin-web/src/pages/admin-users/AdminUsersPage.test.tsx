@@ -23,6 +23,8 @@ const ada: AdminUser = {
   twoFactorEnabled: true,
   lastLogin: '2026-11-20T08:30:00.000Z',
   createdAt: '2026-01-01T10:00:00.000Z',
+  lockedUntil: null,
+  failedLoginAttempts: 0,
 };
 const grace: AdminUser = {
   id: '7d1e3b52-9c4a-4f0e-8b6d-1a2c3e4f5a6b',
@@ -33,6 +35,8 @@ const grace: AdminUser = {
   twoFactorEnabled: false,
   lastLogin: null,
   createdAt: '2026-02-01T10:00:00.000Z',
+  lockedUntil: null,
+  failedLoginAttempts: 0,
 };
 const viewer: AdminUser = {
   ...grace,

@@ -41,6 +41,8 @@ describe('LOG_ACTION_FILTER', () => {
       'Admin Logout',
       'Session Disconnect',
       'Active Sessions View',
+      'Admin User Unlock',
+      'Admin User Reset 2FA',
       'Waitlist Attempt',
       'OTP Sent',
       'OTP Verified',
