@@ -12,6 +12,7 @@ import {
   adminErrorBodySchema,
   analyticsResponseSchema,
   ipDatabaseOfflineSchema,
+  refreshAnalyticsResponseSchema,
   searchIpResponseSchema,
   type AnalyticsPayload,
   type IpSearchRecord,
@@ -81,6 +82,11 @@ export interface AnalyticsSnapshot {
   data: AnalyticsPayload;
   /** When the server computed it (its own cache keeps this time), ISO; null if it did not say. */
   generatedAt: string | null;
+  /**
+   * The data's age: when the analytics views were last refreshed (ISO); null when never;
+   * undefined when the server did not say.
+   */
+  refreshedAt?: string | null;
   /** When this panel received it (ms since the epoch): the start of its 5 minutes. */
   fetchedAt: number;
 }
@@ -105,7 +111,12 @@ export async function fetchAnalytics(signal?: AbortSignal): Promise<AnalyticsSna
   if (!answer.success || !answer.data) {
     throw new Error(answer.message ?? answer.error ?? 'Failed to fetch analytics');
   }
-  return { data: answer.data, generatedAt: answer.generatedAt ?? null, fetchedAt: Date.now() };
+  return {
+    data: answer.data,
+    generatedAt: answer.generatedAt ?? null,
+    ...(answer.refreshedAt !== undefined ? { refreshedAt: answer.refreshedAt } : {}),
+    fetchedAt: Date.now(),
+  };
 }
 
 /**
@@ -180,6 +191,52 @@ export function useAdvancedAnalytics() {
     return refetch({ cancelRefetch: true });
   }, [refetch]);
   return { ...query, refresh };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Refresh of the views on request (admin role)
+
+export interface AnalyticsRefreshResult {
+  /** True when the refresh outlasted the server's wait: it goes on, the figures change when it ends. */
+  running: boolean;
+  refreshedAt: string | null;
+  message: string;
+}
+
+/**
+ * POST /vpn-db/refresh: the server refreshes the analytics views now. A refresh already running
+ * (409) and every other refusal throw the client's error, whose server message a toast shows;
+ * an unreachable IP database throws a DatabaseOfflineError.
+ */
+export async function requestAnalyticsRefresh(): Promise<AnalyticsRefreshResult> {
+  let body: unknown;
+  try {
+    body = await adminFetch(ADMIN_API.refreshAnalytics.path, { method: 'POST', body: {} });
+  } catch (error) {
+    throw offlineError(failedBody(error)) ?? error;
+  }
+  const offline = offlineError(body);
+  if (offline) throw offline;
+  const answer = parseAnswer(refreshAnalyticsResponseSchema, body, 'refresh answer');
+  return { running: answer.data.running, refreshedAt: answer.data.refreshedAt, message: answer.message };
+}
+
+/**
+ * The refresh request; once the server has refreshed, the analytics are loaded again (its own
+ * cached answer was dropped with the refresh), so the new figures and age show at once.
+ */
+export function useRequestAnalyticsRefresh() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationKey: ['vpn-db', 'refresh'],
+    mutationFn: requestAnalyticsRefresh,
+    retry: false,
+    onSuccess: async (result) => {
+      if (result.running) return;
+      invalidateAnalyticsCache();
+      await client.invalidateQueries({ queryKey: analyticsQueryKey });
+    },
+  });
 }
 
 // ---------------------------------------------------------------------------------------------

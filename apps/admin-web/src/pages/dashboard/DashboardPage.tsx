@@ -58,6 +58,7 @@ function Section({ children, label }: { children: ReactNode; label: string }) {
 }
 
 function TabContent({ tab }: { tab: DashboardTab }) {
+  const isAdmin = useCurrentUser().role === 'admin';
   switch (tab) {
     case 'overview':
       return <OverviewTab />;
@@ -72,7 +73,7 @@ function TabContent({ tab }: { tab: DashboardTab }) {
     case 'sessions':
       return <SessionsTab />;
     case 'vpn-db':
-      return <VpnDbTab />;
+      return <VpnDbTab canRequestRefresh={isAdmin} />;
     case 'search-db':
       return <SearchDbTab />;
     case 'api-keys':

@@ -1,6 +1,10 @@
 /**
  * The Database Analytics tab: five sub-tabs over one analytics payload, kept in memory for 5
  * minutes (src/api/ipdb.ts). The open sub-tab is part of the address (`/app/vpn-db/trends`).
+ *
+ * The figures are as fresh as the last refresh of the server's analytics views (hourly), not as
+ * the answer: the header shows that age, and an admin may ask for a refresh now ('Recompute
+ * figures'); Refresh only loads the answer again.
  */
 import { DbIpAttribution } from '../../components/attribution/DbIpAttribution.js';
 import {
@@ -17,6 +21,7 @@ import {
 } from '@mantine/core';
 import {
   IconAlertCircle,
+  IconCalculator,
   IconChartLine,
   IconDatabase,
   IconNetwork,
@@ -26,7 +31,15 @@ import {
 } from '@tabler/icons-react';
 import { ADMIN_PANEL_SECTIONS, type AdminPanelSection, type AnalyticsPayload } from '@tunnelscope/contracts';
 import type { ReactNode } from 'react';
-import { DatabaseOfflineError, useAdvancedAnalytics } from '../../api/ipdb.js';
+import {
+  DatabaseOfflineError,
+  useAdvancedAnalytics,
+  useRequestAnalyticsRefresh,
+  type AnalyticsSnapshot,
+} from '../../api/ipdb.js';
+import { messageOf } from '../../api/client.js';
+import { notifyError, notifyInfo, notifySuccess } from '../../components/notify.js';
+import { formatRelative } from '../sessions/session-info.js';
 import { useViewSection } from '../dashboard/dashboard-views.js';
 import { DatabaseOfflinePanel } from './DatabaseOfflinePanel.js';
 import { DbMetadataPanel } from './DbMetadataPanel.js';
@@ -66,10 +79,37 @@ function AnalyticsSkeleton() {
   );
 }
 
-export function VpnDbTab() {
+/** Toast titles of a requested refresh. */
+export const REFRESH_FAILED_TITLE = 'Refresh Failed';
+
+/** The header's line: how old the figures are (the last refresh of the views). */
+export function dataAgeText(snapshot: AnalyticsSnapshot | undefined, now: number = Date.now()): string {
+  if (!snapshot) return 'Figures from the VPN IP database';
+  const { refreshedAt } = snapshot;
+  // A server that does not report the age: the time of its answer is all there is.
+  if (refreshedAt === undefined)
+    return `Figures computed ${formatDateTime(snapshot.generatedAt ?? new Date(snapshot.fetchedAt).toISOString())}`;
+  if (refreshedAt === null) return 'The figures have not been computed yet';
+  return `Data as of ${formatDateTime(refreshedAt)} (${formatRelative(refreshedAt, now)})`;
+}
+
+export function VpnDbTab({ canRequestRefresh = false }: { canRequestRefresh?: boolean }) {
   const { data, error, isPending, isFetching, refresh } = useAdvancedAnalytics();
+  const recompute = useRequestAnalyticsRefresh();
   const [section, openSection] = useViewSection('vpn-db');
   const retry = () => void refresh();
+  const requestRefresh = () =>
+    recompute.mutate(undefined, {
+      onSuccess: (result) =>
+        result.running ? notifyInfo(result.message) : notifySuccess(undefined, result.message),
+      onError: (failure) =>
+        notifyError(
+          REFRESH_FAILED_TITLE,
+          failure instanceof DatabaseOfflineError
+            ? failure.message
+            : messageOf(failure, 'The refresh could not start'),
+        ),
+    });
 
   let problem = null;
   if (error instanceof DatabaseOfflineError) {
@@ -106,21 +146,32 @@ export function VpnDbTab() {
           <Title order={2} size="h3">
             Database Analytics
           </Title>
-          <Text size="sm" c="dimmed">
-            {data
-              ? `Figures computed ${formatDateTime(data.generatedAt ?? new Date(data.fetchedAt).toISOString())}`
-              : 'Figures from the VPN IP database'}
+          <Text size="sm" c="dimmed" data-testid="analytics-age">
+            {dataAgeText(data)}
           </Text>
         </div>
-        <Button
-          variant="default"
-          leftSection={<IconRefresh size={16} />}
-          onClick={retry}
-          loading={isFetching && !isPending}
-          disabled={isPending && isFetching}
-        >
-          Refresh
-        </Button>
+        <Group gap="sm">
+          {canRequestRefresh && (
+            <Button
+              variant="default"
+              leftSection={<IconCalculator size={16} />}
+              onClick={requestRefresh}
+              loading={recompute.isPending}
+              title="Refresh the analytics from the IP database now instead of at the next hourly run"
+            >
+              Recompute figures
+            </Button>
+          )}
+          <Button
+            variant="default"
+            leftSection={<IconRefresh size={16} />}
+            onClick={retry}
+            loading={isFetching && !isPending}
+            disabled={isPending && isFetching}
+          >
+            Refresh
+          </Button>
+        </Group>
       </Group>
 
       {problem}
