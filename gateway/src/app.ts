@@ -19,6 +19,9 @@ declare module 'fastify' {
   }
 }
 
+/** Admin answers hold operators' and visitors' data: no browser or proxy may keep a copy. */
+export const ADMIN_API_CACHE_CONTROL = 'no-store';
+
 /** Limits of the client connection: slow-loris protection without cutting off a slow upload. */
 export const SERVER_TIMEOUTS = {
   /** Whole request (headers and body) must arrive within this. */
@@ -91,6 +94,7 @@ export async function buildApp({ config }: AppDeps): Promise<FastifyInstance> {
   });
 
   app.decorateRequest('siteTarget', null);
+  app.decorateRequest('bodyLimitBytes', 0);
   // Before any route: @fastify/compress attaches itself to routes as they are added.
   await app.register(fastifyCompress, {
     global: true,
@@ -118,13 +122,21 @@ export async function buildApp({ config }: AppDeps): Promise<FastifyInstance> {
             const target = resolve(request.raw.url ?? '/');
             switch (target.kind) {
               case 'proxy':
-                if (target.admin) gateAdminCall(request, reply, target.upstream, target.url);
-                else upstreams.forward(request, reply, target.upstream, target.url, false);
+                request.bodyLimitBytes = target.maxBodyBytes;
+                if (target.admin) {
+                  // Set on the raw answer first, so every answer of the admin API has it: the
+                  // gate's refusals, the gateway's errors, and (pinned by the proxy) the
+                  // services' answers, whatever they say.
+                  reply.raw.setHeader('cache-control', ADMIN_API_CACHE_CONTROL);
+                  gateAdminCall(request, reply, target.upstream, target.url);
+                } else upstreams.forward(request, reply, target.upstream, target.url, false);
                 return;
               case 'bad-path':
                 reply.code(400).send(errorBody('BAD_REQUEST', 'Malformed request path', request.id));
                 return;
               case 'api-not-found':
+                // Only the admin prefix has API namespaces the gateway answers itself.
+                reply.raw.setHeader('cache-control', ADMIN_API_CACHE_CONTROL);
                 reply.code(404).send(errorBody('NOT_FOUND', `Route ${request.method} not found`, request.id));
                 return;
             }

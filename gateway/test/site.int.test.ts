@@ -201,7 +201,7 @@ describe('gateway site with built SPAs', () => {
         const res = await send(gw.url + path);
         expect(res.status).toBe(200);
         expect(res.text).toContain('<title>Admin fixture</title>');
-        expect(res.headers['cache-control']).toBe('no-cache');
+        expect(res.headers['cache-control']).toBe('no-store');
       },
     );
 

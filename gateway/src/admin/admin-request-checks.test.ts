@@ -33,6 +33,16 @@ describe('checkAdminWrite', () => {
     ).toBe(403);
     expect(checkAdminWrite('PATCH', { origin, 'content-type': 'text/plain' }, origin)?.status).toBe(415);
   });
+  it('lets a DELETE without a body through without a Content-Type, but not from another origin (issue 13 item 9)', () => {
+    expect(checkAdminWrite('DELETE', { origin }, origin)).toBeNull();
+    expect(checkAdminWrite('DELETE', { origin, 'content-length': '0' }, origin)).toBeNull();
+    expect(checkAdminWrite('DELETE', { origin: 'https://evil.example' }, origin)?.status).toBe(403);
+    expect(checkAdminWrite('DELETE', {}, origin)?.status).toBe(403);
+    // A body still has to be JSON, and other writes still need the type even without one.
+    expect(checkAdminWrite('DELETE', { origin, 'content-length': '2' }, origin)?.status).toBe(415);
+    expect(checkAdminWrite('DELETE', { origin, 'transfer-encoding': 'chunked' }, origin)?.status).toBe(415);
+    expect(checkAdminWrite('POST', { origin }, origin)?.status).toBe(415);
+  });
   it('recognises JSON only as application/json', () => {
     expect(isJsonContentType('Application/JSON; charset=utf-8')).toBe(true);
     expect(isJsonContentType('application/json-patch+json')).toBe(false);

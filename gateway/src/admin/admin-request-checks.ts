@@ -28,10 +28,18 @@ export function isJsonContentType(value: string | undefined): boolean {
   return type === 'application/json';
 }
 
+/** Whether the request declares a body: a non-zero Content-Length or any Transfer-Encoding. */
+function hasBody(headers: IncomingHttpHeaders): boolean {
+  const length = headers['content-length'];
+  return headers['transfer-encoding'] !== undefined || (length !== undefined && Number(length) !== 0);
+}
+
 /**
  * Refuses a state-changing call that is not JSON or not from `expectedOrigin`. A browser always
  * sends `Origin` on a non-GET fetch, so a missing one is refused too: a form post or a
  * cross-site script cannot produce a request that passes both checks (CORS would preflight it).
+ * A `DELETE` without a body needs no `Content-Type` (issue 13): it has nothing to type, and the
+ * `Origin` check is what stops a cross-site one.
  */
 export function checkAdminWrite(
   method: string,
@@ -43,6 +51,7 @@ export function checkAdminWrite(
   if (!origin || !expectedOrigin || origin.toLowerCase() !== expectedOrigin.toLowerCase()) {
     return { status: 403, code: 'FORBIDDEN', message: ADMIN_MESSAGES.crossOrigin };
   }
+  if (method === 'DELETE' && !hasBody(headers)) return null;
   if (!isJsonContentType(headers['content-type'])) {
     return { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: ADMIN_MESSAGES.jsonRequired };
   }

@@ -18,6 +18,13 @@ import {
 import { errorBody, REQUEST_ID_HEADER } from '@tunnelscope/service-kit';
 import type { UpstreamName } from '../routes/route-table.js';
 import {
+  BodyTooLargeError,
+  declaredBody,
+  limitStreamedBody,
+  tooLargeAnswer,
+  trackUpstreamRequest,
+} from './body-limit.js';
+import {
   clientAddress,
   copyResponseHeaders,
   forwardedHost,
@@ -39,6 +46,7 @@ export interface UpstreamOptions {
   urls: Record<UpstreamName, string>;
   timeoutMs: number;
   maxSockets: number;
+  /** The cap on every route's body limit, and how much of a refused body is read and discarded. */
   maxBodyBytes: number;
   trustedProxyHops: number;
   gatewayToken: string;
@@ -65,6 +73,13 @@ export class UpstreamTimeoutError extends Error {
 }
 
 const PROBE_TIMEOUT_MS = 2000;
+
+/**
+ * Client requests whose answer is settled: the upstream's answer is being relayed, or the gateway
+ * answered itself. A later error on the upstream request (the service closing the connection
+ * while the gateway was still writing the body it refused) must not replace that answer with a 502.
+ */
+const settled = new WeakSet<IncomingMessage>();
 
 function sendJsonError(
   res: ServerResponse,
@@ -126,6 +141,17 @@ function sendDetectionUnavailable(
   res.end(body);
 }
 
+/**
+ * A service answered with a refusal before the client finished sending: stop forwarding the rest
+ * (it would be written into a connection the service is closing), read and discard it instead,
+ * and drop the upstream request once its answer is complete.
+ */
+function stopForwardingBody(req: IncomingMessage, proxyRes: IncomingMessage): void {
+  req.unpipe();
+  req.resume();
+  proxyRes.once('end', () => (proxyRes as IncomingMessage & { req?: ClientRequest }).req?.destroy());
+}
+
 export class Upstreams {
   private readonly upstreams: Partial<Record<UpstreamName, Upstream>> = {};
 
@@ -164,18 +190,25 @@ export class Upstreams {
     function onUpstreamTimeout(this: ClientRequest) {
       this.destroy(new UpstreamTimeoutError(timeoutMs));
     }
-    proxy.on('proxyReq', (proxyReq: ClientRequest) => {
+    proxy.on('proxyReq', (proxyReq: ClientRequest, req: IncomingMessage) => {
       proxyReq.setTimeout(timeoutMs, onUpstreamTimeout);
+      trackUpstreamRequest(req, proxyReq);
     });
-    proxy.on('proxyRes', (proxyRes: IncomingMessage, _req: IncomingMessage, res: ServerResponse) => {
+    proxy.on('proxyRes', (proxyRes: IncomingMessage, req: IncomingMessage, res: ServerResponse) => {
+      settled.add(req);
       if (res.destroyed) {
         // The client left; drain so the upstream socket goes back to the pool.
         proxyRes.resume();
         return;
       }
+      if (!req.complete && (proxyRes.statusCode ?? 0) >= 400) stopForwardingBody(req, proxyRes);
+      // A Cache-Control the gateway set before forwarding (`no-store` on admin calls) is the
+      // one the client gets, whatever the service said.
+      const pinnedCacheControl = res.getHeader('cache-control');
       res.statusCode = proxyRes.statusCode ?? 502;
       if (proxyRes.statusMessage) res.statusMessage = proxyRes.statusMessage;
       copyResponseHeaders(proxyRes.headers, res, reserved);
+      if (pinnedCacheControl !== undefined) res.setHeader('cache-control', pinnedCacheControl);
       // pipe, not stream.pipeline: on Node 20 pipeline allocates an AbortController and a
       // DOMException per call, a measurable share of the gateway's CPU. These two listeners are
       // the part of pipeline we need: an upstream that breaks off mid-body ends the client's
@@ -190,6 +223,21 @@ export class Upstreams {
     });
     proxy.on('error', (err: NodeJS.ErrnoException, req: IncomingMessage, res: ServerResponse | Socket) => {
       const requestId = req.headers[REQUEST_ID_HEADER] as string | undefined;
+      if (settled.has(req)) {
+        // The answer is on its way (a broken upstream answer ends the client's in `proxyRes`).
+        log.debug({ requestId, upstream: name, code: err.code }, 'upstream request ended after its answer');
+        return;
+      }
+      settled.add(req);
+      if (err instanceof BodyTooLargeError && 'setHeader' in res && !res.headersSent) {
+        const answer = tooLargeAnswer(req.url ?? '', requestId);
+        res.statusCode = answer.status;
+        res.setHeader('content-type', answer.contentType);
+        res.setHeader('content-length', Buffer.byteLength(answer.body));
+        res.setHeader('cache-control', 'no-store');
+        res.end(answer.body);
+        return;
+      }
       const timedOut = err instanceof UpstreamTimeoutError;
       log.warn({ requestId, upstream: name, code: err.code, err: err.message }, 'upstream request failed');
       if (!('setHeader' in res)) {
@@ -266,32 +314,15 @@ export class Upstreams {
       return;
     }
     const req = request.raw;
-    const declared = req.headers['content-length'];
-    if (declared !== undefined && Number(declared) > this.opts.maxBodyBytes && isDetectionApiCall(url)) {
-      const { status, title } = DETECTION_ERRORS.batch_too_large;
-      reply
-        .header('connection', 'close')
-        .code(status)
-        .type(`${PROBLEM_CONTENT_TYPE}; charset=utf-8`)
-        .send(
-          JSON.stringify({
-            type: problemType('batch_too_large'),
-            title,
-            status,
-            detail: 'The request body is too large; send at most 1000 addresses per batch.',
-            code: 'batch_too_large',
-            instance: url.split('?')[0]!.slice(0, 200),
-            requestId: request.id,
-          }),
-        );
-      return;
-    }
-    if (declared !== undefined && Number(declared) > this.opts.maxBodyBytes) {
-      // Closing stops Node from reading (and discarding) a large body to keep the connection.
-      reply
-        .header('connection', 'close')
-        .code(413)
-        .send(errorBody('PAYLOAD_TOO_LARGE', 'Request body is too large', request.id));
+    const drainCap = this.opts.maxBodyBytes;
+    const limit = Math.min(request.bodyLimitBytes || drainCap, drainCap);
+    const body = declaredBody(req.headers, limit, drainCap);
+    if (body === 'too-large' || body === 'far-too-large') {
+      const answer = tooLargeAnswer(url, request.id);
+      // Up to drainCap, Node reads and discards the body after the answer and keeps the
+      // connection; closing a socket with unread data resets it, which can lose the 413.
+      if (body === 'far-too-large') reply.header('connection', 'close');
+      reply.code(answer.status).type(answer.contentType).send(answer.body);
       return;
     }
     const hops = this.opts.trustedProxyHops;
@@ -315,6 +346,7 @@ export class Upstreams {
     reply.hijack();
     req.url = url;
     reply.raw.setHeader(REQUEST_ID_HEADER, request.id);
+    if (body === 'streamed') limitStreamedBody(req, limit, drainCap);
     up.proxy.web(req, reply.raw);
   }
 

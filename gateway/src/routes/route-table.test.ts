@@ -1,5 +1,11 @@
 import { PUBLIC_ROUTES } from '@tunnelscope/contracts';
-import { createRouteResolver, ROUTE_TABLE } from './route-table.js';
+import {
+  createRouteResolver,
+  DETECTION_BATCH_BODY_LIMIT_BYTES,
+  ROUTE_TABLE,
+  SECURITY_LOG_BODY_LIMIT_BYTES,
+  SERVICE_BODY_LIMIT_BYTES,
+} from './route-table.js';
 
 const HEX = '0123456789abcdef0123456789abcdef';
 const P = `/admin-${HEX}`;
@@ -13,24 +19,41 @@ describe('route table', () => {
         upstream: 'analytics',
         url: '/api/stats',
         admin: false,
+        maxBodyBytes: SERVICE_BODY_LIMIT_BYTES,
       });
       expect(resolve('/api/stats?x=1')).toEqual({
         kind: 'proxy',
         upstream: 'analytics',
         url: '/api/stats?x=1',
         admin: false,
+        maxBodyBytes: SERVICE_BODY_LIMIT_BYTES,
       });
     });
 
-    it.each([
-      '/api/waitlist',
-      '/api/verify-contact-otp',
-      '/api/security-log?a=b',
-      '/api/unknown/deeper',
-      '/api',
-      '/api/statsx',
-    ])('sends %s to forms-service untouched', (url) => {
-      expect(resolve(url)).toEqual({ kind: 'proxy', upstream: 'forms', url, admin: false });
+    it.each(['/api/waitlist', '/api/verify-contact-otp', '/api/unknown/deeper', '/api', '/api/statsx'])(
+      'sends %s to forms-service untouched',
+      (url) => {
+        expect(resolve(url)).toEqual({
+          kind: 'proxy',
+          upstream: 'forms',
+          url,
+          admin: false,
+          maxBodyBytes: SERVICE_BODY_LIMIT_BYTES,
+        });
+      },
+    );
+
+    it('gives each route the body limit of the service behind it (issue 13 item 9)', () => {
+      expect(resolve('/api/security-log?a=b')).toMatchObject({
+        upstream: 'forms',
+        maxBodyBytes: SECURITY_LOG_BODY_LIMIT_BYTES,
+      });
+      expect(resolve('/api/v1/vpn/check')).toMatchObject({
+        upstream: 'lookup',
+        maxBodyBytes: DETECTION_BATCH_BODY_LIMIT_BYTES,
+      });
+      expect(resolve('/api/v1/usage')).toMatchObject({ maxBodyBytes: SERVICE_BODY_LIMIT_BYTES });
+      expect(resolve(`${P}/auth/login`)).toMatchObject({ maxBodyBytes: SERVICE_BODY_LIMIT_BYTES });
     });
 
     it.each([
@@ -40,7 +63,7 @@ describe('route table', () => {
       '/api/v1/export/tunnelscope.mmdb',
       '/api/v1',
     ])('sends %s to lookup-service untouched', (url) => {
-      expect(resolve(url)).toEqual({ kind: 'proxy', upstream: 'lookup', url, admin: false });
+      expect(resolve(url)).toMatchObject({ kind: 'proxy', upstream: 'lookup', url, admin: false });
     });
 
     it('keeps /api/v10 and /api/v1x with forms-service (whole segments only)', () => {
@@ -78,7 +101,13 @@ describe('route table', () => {
       ['/api-keys/0b6c9d5e-1f2a-4b3c-8d4e-5f6a7b8c9d0e/rotate', 'lookup'],
       ['/api-keys/0b6c9d5e-1f2a-4b3c-8d4e-5f6a7b8c9d0e/usage', 'lookup'],
     ])('sends %s to %s-service', (rest, upstream) => {
-      expect(resolve(P + rest)).toEqual({ kind: 'proxy', upstream, url: rest, admin: true });
+      expect(resolve(P + rest)).toEqual({
+        kind: 'proxy',
+        upstream,
+        url: rest,
+        admin: true,
+        maxBodyBytes: SERVICE_BODY_LIMIT_BYTES,
+      });
     });
 
     it('answers unknown /data/ paths itself instead of serving the SPA', () => {

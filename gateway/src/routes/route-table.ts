@@ -8,7 +8,13 @@
  * not `/data/waitlisted`. Services route on the raw path too, so both sides agree on every URL.
  */
 import { timingSafeEqual } from 'node:crypto';
-import { ADMIN_API_KEYS_PATH, DETECTION_API_PREFIX, PUBLIC_API, PUBLIC_ROUTES } from '@tunnelscope/contracts';
+import {
+  ADMIN_API_KEYS_PATH,
+  DETECTION_API,
+  DETECTION_API_PREFIX,
+  PUBLIC_API,
+  PUBLIC_ROUTES,
+} from '@tunnelscope/contracts';
 
 export const UPSTREAMS = ['forms', 'auth', 'analytics', 'lookup'] as const;
 export type UpstreamName = (typeof UPSTREAMS)[number];
@@ -20,13 +26,43 @@ export interface ProxyRow {
   path: string;
   /** `null`: an API namespace with no such endpoint: the gateway answers 404 JSON itself. */
   upstream: UpstreamName | null;
+  /**
+   * Largest request body the service behind accepts on these paths (default
+   * `SERVICE_BODY_LIMIT_BYTES`). The gateway refuses a larger one with 413 before forwarding a
+   * byte: a service that refuses a body closes the connection while the rest is still coming,
+   * and the gateway, still writing, would see a reset instead of the service's 413.
+   */
+  maxBodyBytes?: number;
 }
+
+/**
+ * The body limits of the services, mirrored here because the gateway may not import a service:
+ * every service's Fastify `bodyLimit` is 16 KiB (service-kit's default); forms-service's
+ * `SECURITY_LOG_BODY_LIMIT` is 12 KiB and lookup-service's `BATCH_BODY_LIMIT_BYTES` 512 KiB.
+ * Keep them equal to those constants (a smaller value here would refuse bodies a service takes).
+ */
+export const SERVICE_BODY_LIMIT_BYTES = 16 * 1024;
+export const SECURITY_LOG_BODY_LIMIT_BYTES = 12 * 1024;
+export const DETECTION_BATCH_BODY_LIMIT_BYTES = 512 * 1024;
 
 /** First match wins, so more specific rows come first. */
 export const ROUTE_TABLE: readonly ProxyRow[] = [
   { scope: 'public', path: PUBLIC_API.stats.path, upstream: 'analytics' },
-  // The detection API (keyed, metered) is lookup-service's, scaled apart from the rest.
+  // The detection API (keyed, metered) is lookup-service's, scaled apart from the rest. Its
+  // batch (POST on the check path) takes up to 1000 addresses.
+  {
+    scope: 'public',
+    path: DETECTION_API.batch.path,
+    upstream: 'lookup',
+    maxBodyBytes: DETECTION_BATCH_BODY_LIMIT_BYTES,
+  },
   { scope: 'public', path: DETECTION_API_PREFIX, upstream: 'lookup' },
+  {
+    scope: 'public',
+    path: PUBLIC_API.securityLog.path,
+    upstream: 'forms',
+    maxBodyBytes: SECURITY_LOG_BODY_LIMIT_BYTES,
+  },
   { scope: 'public', path: '/api', upstream: 'forms' },
   { scope: 'admin', path: '/auth', upstream: 'auth' },
   { scope: 'admin', path: '/admin-users', upstream: 'auth' },
@@ -45,8 +81,11 @@ export const ROUTE_TABLE: readonly ProxyRow[] = [
 ];
 
 export type Resolution =
-  /** Forward to `upstream` with `url` (path and query; admin paths lose their prefix). */
-  | { kind: 'proxy'; upstream: UpstreamName; url: string; admin: boolean }
+  /**
+   * Forward to `upstream` with `url` (path and query; admin paths lose their prefix), a body of
+   * at most `maxBodyBytes`.
+   */
+  | { kind: 'proxy'; upstream: UpstreamName; url: string; admin: boolean; maxBodyBytes: number }
   /** An admin API path that no service serves. */
   | { kind: 'api-not-found' }
   /** The admin SPA; `path` is relative to the prefix and starts with `/`. */
@@ -107,6 +146,7 @@ export function createRouteResolver(
             upstream: row.upstream,
             url: q === -1 ? rest : rest + rawUrl.slice(q),
             admin: true,
+            maxBodyBytes: row.maxBodyBytes ?? SERVICE_BODY_LIMIT_BYTES,
           };
         }
         return { kind: 'admin-app', path: rest };
@@ -117,7 +157,13 @@ export function createRouteResolver(
     for (const row of publicRows) {
       if (!matches(path, row.path)) continue;
       if (row.upstream === null) return { kind: 'api-not-found' };
-      return { kind: 'proxy', upstream: row.upstream, url: rawUrl, admin: false };
+      return {
+        kind: 'proxy',
+        upstream: row.upstream,
+        url: rawUrl,
+        admin: false,
+        maxBodyBytes: row.maxBodyBytes ?? SERVICE_BODY_LIMIT_BYTES,
+      };
     }
     // `/waitlist/` is the same screen as `/waitlist` for the SPA's router.
     const route = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;

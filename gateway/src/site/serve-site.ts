@@ -18,6 +18,11 @@ import type { Page, SitePages } from './pages.js';
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Everything else is revalidated (ETag / Last-Modified) on every use. */
 export const REVALIDATE = 'no-cache';
+/**
+ * The admin panel's page is never stored (issue 13 item 6): a shared or back-button copy must not
+ * outlive a sign-out. Its hashed assets stay immutable: they hold no data.
+ */
+export const NEVER_STORE = 'no-store';
 /** Smaller bodies are not worth compressing (@fastify/compress's own bound, for buffers). */
 export const COMPRESS_THRESHOLD_BYTES = 1024;
 
@@ -68,8 +73,14 @@ export async function createSite(scope: FastifyInstance, pages: SitePages, roots
     acceptRanges: false,
   });
 
-  const sendPage = (request: FastifyRequest, reply: FastifyReply, page: Page, status: 200 | 404) => {
-    reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', REVALIDATE);
+  const sendPage = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    page: Page,
+    status: 200 | 404,
+    cacheControl: string = REVALIDATE,
+  ) => {
+    reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', cacheControl);
     if (status === 200) {
       reply.header('etag', page.etag);
       if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
@@ -104,7 +115,7 @@ export async function createSite(scope: FastifyInstance, pages: SitePages, roots
     notFound,
     admin(request: FastifyRequest, reply: FastifyReply, subPath: string) {
       if (namesFile(subPath)) return sendFile(request, reply, adminRoot, subPath);
-      return sendPage(request, reply, pages.adminIndex, 200);
+      return sendPage(request, reply, pages.adminIndex, 200, NEVER_STORE);
     },
     public(request: FastifyRequest, reply: FastifyReply, urlPath: string, known: boolean) {
       if (!known && namesFile(urlPath)) return sendFile(request, reply, publicRoot, urlPath);
