@@ -24,3 +24,4 @@ export * from './admin-review.js';
 export * from './detection-api.js';
 export * from './detection-docs.js';
 export * from './detection-openapi.js';
+export * from './ingest-api.js';

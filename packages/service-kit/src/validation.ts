@@ -47,8 +47,19 @@ export function installZodValidation(app: FastifyInstance): void {
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('preValidation', async (request) => {
+    if (request.routeOptions.config.refuseNonObjectBody) return;
     if (request.routeOptions.schema?.body !== undefined && !isPlainObject(request.body)) request.body = {};
   });
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The body schema sees the body as sent: a JSON array or string is refused as the wrong shape
+     * instead of standing in as `{}` (for a route whose fields are all optional, `{}` would pass).
+     */
+    refuseNonObjectBody?: boolean;
+  }
 }
 
 /**

@@ -3,6 +3,7 @@ import { createDb, ensureDatabase, migrateToLatest } from '@tunnelscope/service-
 import * as ipDatabase from './20261124000000_ip_database.js';
 import * as analyticsViews from './20261124000100_analytics_views.js';
 import * as dataVersion from './20261125000000_data_version.js';
+import * as ingest from './20261126000000_ingest.js';
 
 /**
  * Migrations of the IP database (IPDB_URL), which analytics-service owns. The history table keeps
@@ -12,6 +13,7 @@ export const migrations: Record<string, Migration> = {
   '20261124000000_ip_database': ipDatabase,
   '20261124000100_analytics_views': analyticsViews,
   '20261125000000_data_version': dataVersion,
+  '20261126000000_ingest': ingest,
 };
 
 export const MIGRATION_TABLE = 'analytics_service_migrations';

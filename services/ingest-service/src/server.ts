@@ -1,0 +1,29 @@
+/**
+ * Starts ingest-service: real connections, the HTTP app (the collector API), the feed scheduler
+ * (a BullMQ job scheduler per configured feed), graceful shutdown.
+ */
+import { createDb, createRedis, runService, systemClock } from '@tunnelscope/service-kit';
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+import type { IngestDatabase } from './db/schema.js';
+import { startFeedScheduler } from './feeds/feed-scheduler.js';
+
+const config = loadConfig();
+const db = createDb<IngestDatabase>(config.IPDB_URL, {
+  applicationName: 'ingest-service',
+  max: config.INGEST_DATABASE_POOL_MAX,
+});
+const redis = createRedis(config.REDIS_URL);
+
+const app = await buildApp({ config, db, redis, clock: systemClock });
+const feeds = await startFeedScheduler({ config, db, log: app.log.child({ component: 'feeds' }) });
+
+await runService(app, {
+  port: config.INGEST_SERVICE_PORT,
+  host: config.HOST,
+  onShutdown: async () => {
+    await feeds.close();
+    await db.destroy();
+    redis.disconnect();
+  },
+});
