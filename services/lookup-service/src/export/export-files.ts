@@ -1,6 +1,7 @@
 /**
  * Writes one snapshot's offline export: `tunnelscope-<version>.mmdb` and `.csv` in a directory.
- * Both come from one walk over `Snapshot.networks()`, so they hold the same networks and answers.
+ * Both come from one walk over the snapshot's blocks (`exportBlocks`), so they hold the same
+ * networks and answers.
  *
  * The service builds in a worker thread (`writeExportFilesInWorker`): the boundary sort of
  * `networks()` and the MMDB tree are long synchronous steps (seconds at full scale) that would
@@ -11,28 +12,29 @@ import { createWriteStream } from 'node:fs';
 import { rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { MmdbWriter, parseCidr, rangeSpan } from '@tunnelscope/ip-index';
 import type { Snapshot } from '../index/snapshot.js';
-import {
-  BOGON_RECORD,
-  CSV_HEADER,
-  SPECIAL_SPANS,
-  csvPreamble,
-  csvRow,
-  exportDescription,
-  formatBlock,
-  publicBlocks,
-  toMmdbRecord,
-} from './export-data.js';
+import { exportBlocks } from './export-blocks.js';
+import { CSV_HEADER, csvPreamble, csvRow, formatBlock } from './export-data.js';
+import { ExportMmdb, answerKey } from './export-mmdb.js';
 
 export interface ExportFiles {
   readonly dataVersion: { version: number; date: string };
-  readonly mmdb: { path: string; bytes: number };
+  readonly mmdb: {
+    path: string;
+    bytes: number;
+    /** The MMDB's tree and data section (what its size is made of). */
+    nodeCount?: number;
+    recordSize?: number;
+    records?: number;
+  };
   readonly csv: { path: string; bytes: number };
   /** CIDR blocks written (CSV rows; MMDB networks before its own merging). */
   readonly networks: number;
   readonly buildMs: number;
 }
+
+/** CSV text is handed to the file stream in pieces of about this many characters. */
+const CSV_PIECE = 1 << 16;
 
 export async function writeExportFiles(snapshot: Snapshot, dir: string): Promise<ExportFiles> {
   const started = performance.now();
@@ -44,45 +46,31 @@ export async function writeExportFiles(snapshot: Snapshot, dir: string): Promise
   const csvTemp = `${csvPath}.part`;
   const mmdbTemp = `${mmdbPath}.part`;
 
-  const writer = new MmdbWriter({
-    databaseType: 'TunnelScope-Detection',
-    languages: ['en'],
-    description: { en: exportDescription(dataVersion) },
-  });
+  // The MMDB's data section waits on disk beside it while the tree is built.
+  const mmdb = new ExportMmdb(dataVersion, `${mmdbTemp}.data`);
   const csv = createWriteStream(csvTemp);
   let networks = 0;
+  let mmdbStats: Partial<ExportFiles['mmdb']> | undefined;
   try {
-    const write = async (text: string) => {
-      if (!csv.write(text)) await once(csv, 'drain');
+    let pending = csvPreamble(dataVersion) + CSV_HEADER;
+    const flush = async () => {
+      if (!csv.write(pending)) await once(csv, 'drain');
+      pending = '';
     };
-    await write(csvPreamble(dataVersion));
-    await write(CSV_HEADER);
-
-    for (const { network } of snapshot.networks()) {
-      const span = parseCidr(network);
-      const family = span.family;
-      for (const block of publicBlocks(family, span.start, span.end)) {
-        // The answer of the block's own first address: `network` and `asn.route` of a data range
-        // that is not one CIDR name the block around the address, which differs between the
-        // blocks of one interval (networks() gives every block the interval's first answer).
-        const answer = snapshot.answerAt(
-          family === 4
-            ? { family: 4, value: Number(block.start), mapped: false }
-            : { family: 6, words: words(block.start), mapped: false },
-        );
-        writer.insertSpan(rangeSpan(family, block.start, block.end), toMmdbRecord(answer));
-        await write(csvRow(formatBlock(family, block.start, block.prefix), answer));
-        networks++;
-      }
+    for (const b of exportBlocks(snapshot)) {
+      const block = formatBlock(b.family, b.start, b.prefix);
+      const row = csvRow(block, b.answer);
+      // The row without its block is the answer's key: equal answers share one MMDB record.
+      mmdb.add(b.family, b.start, b.end, answerKey(b.answer, row.slice(block.length)), b.answer);
+      pending += row;
+      if (pending.length >= CSV_PIECE) await flush();
+      networks++;
     }
-    // Special-purpose ranges answer as bogons, as the API answers them (never looked up).
-    for (const family of [4, 6] as const) {
-      for (const s of SPECIAL_SPANS[family])
-        writer.insertSpan(rangeSpan(family, s.start, s.end), BOGON_RECORD);
-    }
+    await flush();
     csv.end();
     await once(csv, 'finish');
-    await writer.writeFile(mmdbTemp);
+    const stats = await mmdb.writeFile(mmdbTemp);
+    mmdbStats = { nodeCount: stats.nodeCount, recordSize: stats.recordSize, records: stats.distinctRecords };
     await rename(csvTemp, csvPath);
     await rename(mmdbTemp, mmdbPath);
   } catch (error) {
@@ -90,26 +78,24 @@ export async function writeExportFiles(snapshot: Snapshot, dir: string): Promise
     await rm(csvTemp, { force: true });
     await rm(mmdbTemp, { force: true });
     throw error;
+  } finally {
+    mmdb.dispose();
   }
   return {
     dataVersion,
-    mmdb: { path: mmdbPath, bytes: (await stat(mmdbPath)).size },
+    mmdb: { path: mmdbPath, bytes: (await stat(mmdbPath)).size, ...mmdbStats },
     csv: { path: csvPath, bytes: (await stat(csvPath)).size },
     networks,
     buildMs: Math.round(performance.now() - started),
   };
 }
 
-function words(value: bigint): [number, number, number, number] {
-  const w = (shift: bigint) => Number((value >> shift) & 0xffffffffn);
-  return [w(96n), w(64n), w(32n), w(0n)];
-}
-
 /**
- * The worker's heap limit. The writer keeps every block (spans as BigInts) and record until it
- * writes the tree: a few hundred MB at the sample scale, but more than 7 GB at the full public
- * data (8.7 M networks; measured, and stopped there). Past this limit the worker dies with
- * ERR_WORKER_OUT_OF_MEMORY and the replica lives on without an export of that version.
+ * The worker's heap limit. The streaming MMDB writer keeps no object per block (the tree is typed
+ * arrays outside the heap, the data section waits on disk, its caches are bounded), so the heap
+ * holds the snapshot's copy and bounded caches at any scale (figures in the README). Past this
+ * limit the worker dies with ERR_WORKER_OUT_OF_MEMORY and the replica lives on without an
+ * export of that version.
  */
 export const EXPORT_WORKER_HEAP_MB = 3072;
 const resourceLimits = { maxOldGenerationSizeMb: EXPORT_WORKER_HEAP_MB };
@@ -138,7 +124,11 @@ export function writeExportFilesInWorker(
     : new Worker(script, {
         workerData,
         resourceLimits,
-        execArgv: process.execArgv.filter((a) => !a.startsWith('--input-type')),
+        // A worker refuses process-wide flags: `--input-type`, and V8's `--expose-gc` that a
+        // benchmark script calling this may run with.
+        execArgv: process.execArgv.filter(
+          (a) => !a.startsWith('--input-type') && !/^--expose[-_]gc$/.test(a),
+        ),
       });
   return new Promise<ExportFiles>((resolve, reject) => {
     let settled = false;
