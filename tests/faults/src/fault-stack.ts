@@ -39,7 +39,7 @@ export interface FaultStack {
   restart(name: StackService): Promise<void>;
   /** Watches a process the scenario started itself (a second replica). */
   watch(name: string, child: ChildProcess, output: string[]): void;
-  probes: Record<'form' | 'admin' | 'detection' | 'stats', Probe>;
+  probes: Record<'form' | 'admin' | 'detection' | 'stats' | 'ipSearch', Probe>;
   close(): Promise<void>;
 }
 
@@ -72,6 +72,8 @@ export async function startFaultStack(label: string, env: Record<string, string>
       databaseServer: postgres.url,
       ipdbServer: ipdbPostgres.url,
       redisUrl: redis.url,
+      // The machine is shared: a process may take long to start under others' load.
+      startTimeoutMs: 120_000,
       env: {
         // The traffic comes from one address: the per-address limits would answer 429 long before
         // any fault, and a 429 is not what is measured here.
@@ -206,6 +208,21 @@ async function prepare(
           signal,
           headers: { 'x-api-key': apiKey },
         });
+        return answer(res, res.status === 200);
+      },
+    },
+    ipSearch: {
+      // A fresh address each time, so the IP database is asked (answers are cached per address).
+      name: 'admin IP search',
+      async call(signal) {
+        const octet = () => Math.floor(Math.random() * 254) + 1;
+        const res = await fetch(`${s.gatewayUrl}${s.adminPrefix}/vpn-db/search-ip`, {
+          method: 'POST',
+          signal,
+          headers: { 'content-type': 'application/json', origin: s.gatewayUrl, cookie: adminCookie },
+          body: JSON.stringify({ ipAddress: `45.${octet()}.${octet()}.${octet()}` }),
+        });
+        // While the IP database is away the documented answer is 200 { networkError: true }.
         return answer(res, res.status === 200);
       },
     },

@@ -258,7 +258,7 @@ export function restartPostgres(fs: FaultStack, opts: { outageMs: number }): Pro
  * stays unready (and alive) until the IP database returns.
  */
 export async function stopIpDatabase(fs: FaultStack, opts: { outageMs: number }): Promise<FaultReport> {
-  const { detection, stats } = fs.probes;
+  const { detection, stats, ipSearch } = fs.probes;
   const port = await freePort();
   const output: string[] = [];
   const readyz: Record<string, number> = {};
@@ -278,7 +278,7 @@ export async function stopIpDatabase(fs: FaultStack, opts: { outageMs: number })
     }
   };
   try {
-    return await midTraffic('IP database stop', fs, [detection, stats], {
+    return await midTraffic('IP database stop', fs, [detection, stats, ipSearch], {
       outageMs: opts.outageMs,
       down: () => fs.ipdbPostgres.stop(),
       up: async () => {
@@ -293,18 +293,24 @@ export async function stopIpDatabase(fs: FaultStack, opts: { outageMs: number })
         replica.stdout!.on('data', (d: Buffer) => output.push(d.toString()));
         replica.stderr!.on('data', (d: Buffer) => output.push(d.toString()));
         fs.watch('lookup-service replica', replica, output);
-        // Let it start and try to load while the IP database is away.
+        // Let it start and answer its readiness probe a few times while the IP database is away
+        // (the outage lasts longer than asked if the replica is slow to listen).
         const started = Date.now();
-        await poll(() => Date.now() - started > Math.min(opts.outageMs - 500, 10_000));
+        const answered = () =>
+          Object.entries(readyz).reduce((n, [k, v]) => (k === 'unreachable' ? n : n + v), 0);
+        await poll(() => answered() >= 5 || replica?.exitCode !== null || Date.now() - started > 90_000);
         return { replicaReadyzDuringOutage: { ...readyz } };
       },
       async afterReturn() {
         for (const k of Object.keys(readyz)) delete readyz[k];
-        const deadline = Date.now() + 60_000;
+        // Loading the index is the replica's start-up work (CPU-bound), not a recovery: it gets
+        // a generous bound, and its time is reported.
+        const deadline = Date.now() + 180_000;
         await poll(() => readyAt !== undefined || Date.now() > deadline || replica?.exitCode !== null);
         return {
           replicaReadyzAfterReturn: { ...readyz },
           replicaReadySecondsAfterReturn: readyAt ? Math.round((readyAt - returnedAt) / 100) / 10 : null,
+          ...(readyAt ? {} : { replicaOutput: output.join('').slice(-2000) }),
         };
       },
     });

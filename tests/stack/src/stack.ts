@@ -103,6 +103,8 @@ export async function startStack(opts: {
   ipdbServer?: string;
   /** The Redis to use (default: the test Redis, under a prefix of the stack's own). */
   redisUrl?: string;
+  /** How long a process may take to answer its health check (default 20 s). */
+  startTimeoutMs?: number;
 }): Promise<Stack> {
   const db = await databaseOn(opts.databaseServer, opts.label);
   const ipdb = await databaseOn(opts.ipdbServer ?? opts.databaseServer, `${opts.label}_ip`);
@@ -188,7 +190,7 @@ export async function startStack(opts: {
       child.stderr!.on('data', (d: Buffer) => output.push(d.toString()));
       processes.set(name, { name, child, output });
       try {
-        await waitForHttp(health[name]);
+        await waitForHttp(health[name], opts.startTimeoutMs);
       } catch (err) {
         throw new Error(`${name} did not start: ${(err as Error).message}\n${output.join('')}`, {
           cause: err,
@@ -220,7 +222,13 @@ export async function startStack(opts: {
       'mailer-worker',
       'gateway',
     ] as const)) {
-    await stack.start(name);
+    try {
+      await stack.start(name);
+    } catch (err) {
+      // Leave nothing running behind a stack that could not start.
+      await stack.close().catch(() => undefined);
+      throw err;
+    }
   }
   return stack;
 }
