@@ -1,7 +1,8 @@
 import fastifyCompress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
-import { createServiceApp, errorBody } from '@tunnelscope/service-kit';
+import { createServiceApp, errorBody, internalHeaders, internalKeyring } from '@tunnelscope/service-kit';
 import { createAdminGate } from './admin/admin-gate.js';
+import { createRefusalReportSender, RefusalAudit } from './admin/refusal-audit.js';
 import type { Config } from './config.js';
 import { forwardedProto } from './proxy/forwarding.js';
 import { Upstreams } from './proxy/upstreams.js';
@@ -67,6 +68,8 @@ export async function buildApp({ config }: AppDeps): Promise<FastifyInstance> {
   if (pages.builtIn.admin)
     app.log.warn({ dist: config.ADMIN_WEB_DIST }, 'admin SPA not built: serving built-in page');
 
+  // Derived once: the MAC keys of the internal hop (the master secret is never sent).
+  const keyring = internalKeyring(config);
   const upstreams = new Upstreams({
     urls: {
       forms: config.FORMS_SERVICE_URL,
@@ -78,19 +81,35 @@ export async function buildApp({ config }: AppDeps): Promise<FastifyInstance> {
     maxSockets: config.UPSTREAM_MAX_SOCKETS,
     maxBodyBytes: config.MAX_BODY_BYTES,
     trustedProxyHops: hops,
-    gatewayToken: config.INTERNAL_SHARED_SECRET,
+    keyring,
     adminPrefix: resolve.adminPrefix,
     reservedResponseHeaders: GATEWAY_HEADER_NAMES,
     log: app.log,
   });
-  app.addHook('onClose', async () => upstreams.close());
+  // The gateway's own refusals on the admin API, reported to auth-service for admin_logs.
+  const refusalAudit = new RefusalAudit({
+    send: createRefusalReportSender({
+      authUrl: config.AUTH_SERVICE_URL,
+      agent: upstreams.agentFor('auth'),
+      timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+      headersFor: (path, requestId) =>
+        internalHeaders(keyring, { audience: 'auth', method: 'POST', path, requestId }),
+      log: app.log,
+    }),
+  });
+  // Reports still queued go before the upstream agents close.
+  app.addHook('onClose', async () => {
+    await refusalAudit.flush();
+    upstreams.close();
+  });
   const gateAdminCall = createAdminGate({
     upstreams,
     authUrl: config.AUTH_SERVICE_URL,
-    secret: config.INTERNAL_SHARED_SECRET,
+    keyring,
     adminPrefix: resolve.adminPrefix,
     trustedProxyHops: hops,
     timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+    refusalAudit,
   });
 
   app.decorateRequest('siteTarget', null);

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { DEV_ADMIN_PATH_HEX, loadConfig, TURNSTILE_ALWAYS_PASS_SITE_KEY } from './config.js';
 
 function failingExit(code: number): never {
@@ -52,11 +53,17 @@ describe('gateway configuration', () => {
         failingExit,
       ),
     ).toThrow('exit 1');
+    const hex = randomBytes(16).toString('hex');
     const ok = loadConfig(
-      { NODE_ENV: 'production', ADMIN_PATH_HEX: '9f'.repeat(16), INTERNAL_SHARED_SECRET: 'x'.repeat(40) },
+      {
+        NODE_ENV: 'production',
+        ADMIN_PATH_HEX: hex,
+        INTERNAL_SHARED_SECRET: randomBytes(32).toString('base64'),
+        TURNSTILE_SITE_KEY: '0x4AAAAAAAB1cDeFgHiJkLmN',
+      },
       failingExit,
     );
-    expect(ok.ADMIN_PATH_HEX).toBe('9f'.repeat(16));
+    expect(ok.ADMIN_PATH_HEX).toBe(hex);
   });
 
   it.each(['abc', 'not-hex-not-hex-not-hex', `${'a'.repeat(15)}`, `/admin-${'a'.repeat(16)}`])(
@@ -83,5 +90,43 @@ describe('gateway configuration', () => {
       failingExit,
     );
     expect(cfg).toMatchObject({ FORCE_HSTS: true, TRUSTED_PROXY_HOPS: 2, UPSTREAM_TIMEOUT_MS: 2500 });
+  });
+});
+
+describe('production guards (issue 13, item 3)', () => {
+  const original = console.error;
+  beforeEach(() => {
+    console.error = () => undefined;
+  });
+  afterEach(() => {
+    console.error = original;
+  });
+  const privateProduction = {
+    NODE_ENV: 'production',
+    ADMIN_PATH_HEX: randomBytes(16).toString('hex'),
+    INTERNAL_SHARED_SECRET: randomBytes(32).toString('base64'),
+    TURNSTILE_SITE_KEY: '0x4AAAAAAAB1cDeFgHiJkLmN',
+  };
+
+  it('starts with private values', () => {
+    expect(loadConfig(privateProduction, failingExit).NODE_ENV).toBe('production');
+  });
+
+  it.each([
+    ['the compose secret', { INTERNAL_SHARED_SECRET: 'compose-internal-secret-change-me-0123456789' }],
+    [
+      'a published secret with a suffix',
+      { INTERNAL_SHARED_SECRET: 'dev-only-internal-secret-0123456789abcdef-x' },
+    ],
+    ['a low-entropy secret', { INTERNAL_SHARED_SECRET: 'x'.repeat(40) }],
+    ['a repeated secret', { INTERNAL_SHARED_SECRET: 'correcthorse'.repeat(4) }],
+    ['the compose and .env.example admin hex', { ADMIN_PATH_HEX: '4f3c2a1b0e9d8c7b6a5f4e3d2c1b0a99' }],
+    ['a low-entropy admin hex', { ADMIN_PATH_HEX: '9f'.repeat(16) }],
+    ['a short admin hex', { ADMIN_PATH_HEX: randomBytes(8).toString('hex') }],
+    ["Turnstile's always-pass test site key", { TURNSTILE_SITE_KEY: '1x00000000000000000000AA' }],
+    ["Turnstile's always-block test site key", { TURNSTILE_SITE_KEY: '2x00000000000000000000AB' }],
+    ["Turnstile's interactive test site key", { TURNSTILE_SITE_KEY: '3x00000000000000000000FF' }],
+  ])('refuses %s', (_what, change) => {
+    expect(() => loadConfig({ ...privateProduction, ...change }, failingExit)).toThrow('exit 1');
   });
 });

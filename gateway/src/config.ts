@@ -3,8 +3,10 @@ import { z } from 'zod';
 import {
   baseServiceEnv,
   env,
+  isTurnstileTestKey,
   loadConfig as parseEnvironment,
   refuseDevSecretsInProduction,
+  refuseWeakSecret,
 } from '@tunnelscope/service-kit';
 
 /** Development-only admin prefix; production must choose its own (refused there). */
@@ -84,11 +86,23 @@ export const configSchema = baseServiceEnv
   })
   .superRefine((cfg, ctx) => {
     refuseDevSecretsInProduction(cfg, ctx);
-    if (cfg.NODE_ENV === 'production' && (!cfg.ADMIN_PATH_HEX || cfg.ADMIN_PATH_HEX === DEV_ADMIN_PATH_HEX)) {
+    if (cfg.NODE_ENV !== 'production') return;
+    if (!cfg.ADMIN_PATH_HEX) {
       ctx.addIssue({
         code: 'custom',
         path: ['ADMIN_PATH_HEX'],
         message: 'must be set to a private value in production (e.g. `openssl rand -hex 16`)',
+      });
+    } else {
+      // The prefix hides the panel: the development one and every one in the repository are public.
+      refuseWeakSecret(ctx, 'ADMIN_PATH_HEX', cfg.ADMIN_PATH_HEX);
+    }
+    // A test site key would make every visitor's widget always pass (or always fail).
+    if (isTurnstileTestKey(cfg.TURNSTILE_SITE_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TURNSTILE_SITE_KEY'],
+        message: "must be the site's real Turnstile site key in production, not a test key",
       });
     }
   })

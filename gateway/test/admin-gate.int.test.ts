@@ -1,7 +1,7 @@
 import { verifyAdminIdentity, ADMIN_IDENTITY_HEADER, ADMIN_SIGNATURE_HEADER } from '@tunnelscope/service-kit';
 import {
   ADMIN_HEX,
-  SECRET,
+  KEYRING,
   TEST_IDENTITY,
   VALID_SESSION_TOKEN,
   adminHeaders,
@@ -46,9 +46,15 @@ describe('admin API authentication at the gateway', () => {
     });
     expect(res.status).toBe(200);
     const seen = ctx.analytics.seen[0]!.headers;
-    expect(verifyAdminIdentity(seen[ADMIN_IDENTITY_HEADER], seen[ADMIN_SIGNATURE_HEADER], SECRET)).toEqual(
-      TEST_IDENTITY,
-    );
+    const call = {
+      audience: 'analytics' as const,
+      method: 'GET',
+      path: '/vpn-db/advanced-analytics',
+      requestId: String(seen['x-request-id']),
+    };
+    expect(
+      verifyAdminIdentity(seen[ADMIN_IDENTITY_HEADER], seen[ADMIN_SIGNATURE_HEADER], KEYRING, call),
+    ).toEqual(TEST_IDENTITY);
     expect(ctx.auth.resolves[0]).toMatchObject({ token: VALID_SESSION_TOKEN, touch: true });
   });
 

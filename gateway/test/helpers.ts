@@ -6,11 +6,14 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { INTERNAL_SESSION_RESOLVE_PATH } from '@tunnelscope/contracts';
+import { GATEWAY_TOKEN_HEADER, internalKeyring, verifyGatewayToken } from '@tunnelscope/service-kit';
 import { buildApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 
 export const ADMIN_HEX = 'abcdef0123456789abcdef0123456789';
 export const SECRET = 'test-internal-secret-0123456789abcdef';
+/** The keys a service derives from SECRET: what the fakes check the gateway's MACs with. */
+export const KEYRING = internalKeyring({ INTERNAL_SHARED_SECRET: SECRET });
 
 export interface SeenRequest {
   method: string;
@@ -75,7 +78,13 @@ export async function startUpstream(name: string): Promise<FakeUpstream> {
       if (req.url === INTERNAL_SESSION_RESOLVE_PATH) {
         const { token, touch } = JSON.parse(body.toString()) as { token: string; touch: boolean };
         upstream.resolves.push({ token, touch, headers: req.headers });
-        if (token !== VALID_SESSION_TOKEN || req.headers['x-tunnelscope-gateway'] !== SECRET) {
+        const vouched = verifyGatewayToken(KEYRING, req.headers[GATEWAY_TOKEN_HEADER], {
+          audience: 'auth',
+          method: req.method ?? '',
+          path: req.url ?? '',
+          requestId: String(req.headers['x-request-id']),
+        });
+        if (token !== VALID_SESSION_TOKEN || !vouched) {
           res.writeHead(401, { 'content-type': 'application/json' }).end('{"success":false}');
           return;
         }

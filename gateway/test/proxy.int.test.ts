@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { verifyGatewayToken } from '@tunnelscope/service-kit';
 import {
   ADMIN_HEX,
-  SECRET,
+  KEYRING,
   adminHeaders,
   deadUrl,
   send,
@@ -142,7 +143,7 @@ describe('gateway proxy', () => {
       }
     });
 
-    it('strips hop-by-hop and x-tunnelscope-* headers and adds the gateway token', async () => {
+    it('strips hop-by-hop and x-tunnelscope-* headers, the cookie, and adds the gateway MAC', async () => {
       await send(`${gw.url}/api/waitlist`, {
         method: 'POST',
         headers: {
@@ -170,9 +171,12 @@ describe('gateway proxy', () => {
       ]) {
         expect(seen).not.toHaveProperty(name);
       }
-      expect(seen['x-tunnelscope-gateway']).toBe(SECRET);
+      const call = { audience: 'forms' as const, method: 'POST', path: '/api/waitlist' };
+      const requestId = String(seen['x-request-id']);
+      expect(verifyGatewayToken(KEYRING, seen['x-tunnelscope-gateway'], { ...call, requestId })).toBe(true);
       expect(seen.connection).toBe('keep-alive'); // the gateway's own pooled connection
-      expect(seen.cookie).toBe('sid=1');
+      // Only auth-service owns sessions (issue 13, item 2).
+      expect(seen.cookie).toBeUndefined();
     });
 
     it('drops Expect: 100-continue after answering it itself', async () => {

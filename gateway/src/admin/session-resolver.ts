@@ -9,7 +9,7 @@ import {
   sessionResolveResponseSchema,
   type AdminIdentity,
 } from '@tunnelscope/contracts';
-import { GATEWAY_TOKEN_HEADER, REQUEST_ID_HEADER } from '@tunnelscope/service-kit';
+import { internalHeaders, REQUEST_ID_HEADER, type InternalKeyring } from '@tunnelscope/service-kit';
 
 export type Resolved =
   { kind: 'identity'; identity: AdminIdentity } | { kind: 'unauthenticated' } | { kind: 'unavailable' };
@@ -22,7 +22,7 @@ export class SessionResolver {
   constructor(
     authUrl: string,
     private readonly agent: http.Agent | undefined,
-    private readonly gatewayToken: string,
+    private readonly keyring: InternalKeyring,
     private readonly timeoutMs: number,
   ) {
     this.target = authUrl ? new URL(INTERNAL_SESSION_RESOLVE_PATH, authUrl) : null;
@@ -42,7 +42,13 @@ export class SessionResolver {
           headers: {
             'content-type': 'application/json',
             'content-length': Buffer.byteLength(body),
-            [GATEWAY_TOKEN_HEADER]: this.gatewayToken,
+            // The same per-request MAC as proxied calls: bound to this POST, path and request id.
+            ...internalHeaders(this.keyring, {
+              audience: 'auth',
+              method: 'POST',
+              path: target.pathname + target.search,
+              requestId,
+            }),
             [REQUEST_ID_HEADER]: requestId,
             'x-forwarded-for': clientIp,
           },

@@ -4,7 +4,7 @@
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import { isIP } from 'node:net';
-import { GATEWAY_TOKEN_HEADER, INTERNAL_HEADER_PREFIX, REQUEST_ID_HEADER } from '@tunnelscope/service-kit';
+import { INTERNAL_HEADER_PREFIX, REQUEST_ID_HEADER } from '@tunnelscope/service-kit';
 
 /**
  * Hop-by-hop headers: those HTTP/1.1 defines for one connection rather than the message (RFC 9110,
@@ -70,8 +70,7 @@ function normaliseAddress(raw: string | undefined): string | undefined {
  * The visitor's address. With `hops = 0` the socket's peer, whatever the request claims. With
  * `hops = n`, n proxies we run (an ingress, a CDN) each appended the peer they saw, so the n-th
  * entry from the right is the first one no client could have written. When the header is shorter
- * than that, the request did not come through all of them and every entry may be the client's
- * own invention: the socket's peer is the only address we know (issue 13 item 10).
+ * than that, the request took a shorter path and its leftmost entry is the best we have.
  */
 export function clientAddress(
   socketAddress: string | undefined,
@@ -84,8 +83,8 @@ export function clientAddress(
     .split(',')
     .map((e) => e.trim())
     .filter(Boolean);
-  if (entries.length < hops) return socket;
-  const picked = entries[entries.length - hops];
+  if (entries.length === 0) return socket;
+  const picked = entries[Math.max(0, entries.length - hops)];
   return normaliseAddress(picked) ?? socket;
 }
 
@@ -116,7 +115,8 @@ export interface ForwardedFacts {
   proto: 'http' | 'https';
   host: string | undefined;
   requestId: string;
-  gatewayToken: string;
+  /** False for every service but auth-service, the only one that owns sessions. */
+  forwardCookie: boolean;
   /** `/admin-<hex>` for admin API calls, so a service can scope cookies without knowing the hex. */
   prefix?: string;
 }
@@ -124,8 +124,9 @@ export interface ForwardedFacts {
 /**
  * Rewrites a request's headers in place for the upstream hop: removes hop-by-hop headers (and
  * those `Connection` names), every `x-tunnelscope-*` and forwarding header a client sent, then
- * states the gateway's own facts and its token. A chunked body stays chunked (Node re-frames it
- * from this header), so the upstream never sees a body without framing.
+ * states the gateway's own facts. The session cookie goes to auth-service only. The gateway's
+ * per-request MAC is added by `Upstreams.forward` (internal-signing.ts). A chunked body stays
+ * chunked (Node re-frames it from this header), so the upstream never sees a body without framing.
  *
  * @returns false when the body's transfer coding is one the gateway will not forward.
  */
@@ -137,7 +138,8 @@ export function prepareUpstreamHeaders(headers: IncomingHttpHeaders, facts: Forw
       isHopByHop(name, named) ||
       name.startsWith(INTERNAL_HEADER_PREFIX) ||
       name.startsWith('x-forwarded-') ||
-      FORWARDING.has(name)
+      FORWARDING.has(name) ||
+      (name === 'cookie' && !facts.forwardCookie)
     ) {
       delete headers[name];
     }
@@ -151,7 +153,6 @@ export function prepareUpstreamHeaders(headers: IncomingHttpHeaders, facts: Forw
   if (facts.host !== undefined) headers['x-forwarded-host'] = facts.host;
   if (facts.prefix !== undefined) headers['x-forwarded-prefix'] = facts.prefix;
   headers[REQUEST_ID_HEADER] = facts.requestId;
-  headers[GATEWAY_TOKEN_HEADER] = facts.gatewayToken;
   return true;
 }
 

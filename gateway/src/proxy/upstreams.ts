@@ -17,6 +17,8 @@ import {
 } from '@tunnelscope/contracts';
 import { errorBody, REQUEST_ID_HEADER } from '@tunnelscope/service-kit';
 import type { UpstreamName } from '../routes/route-table.js';
+import { signUpstreamRequest, type InternalKeyring } from './internal-signing.js';
+import type { AdminIdentity } from '@tunnelscope/contracts';
 import {
   BodyTooLargeError,
   declaredBody,
@@ -49,7 +51,8 @@ export interface UpstreamOptions {
   /** The cap on every route's body limit, and how much of a refused body is read and discarded. */
   maxBodyBytes: number;
   trustedProxyHops: number;
-  gatewayToken: string;
+  /** Keys of the per-request MAC and the identity signature (never the master secret itself). */
+  keyring: InternalKeyring;
   /** `/admin-<hex>`, sent upstream as X-Forwarded-Prefix on admin calls. */
   adminPrefix: string;
   /** Headers the gateway sets itself and an upstream may not replace. */
@@ -288,8 +291,8 @@ export class Upstreams {
     upstream: UpstreamName,
     url: string,
     admin: boolean,
-    /** Set after the client's headers are cleaned: the signed admin identity. */
-    extraHeaders?: Readonly<Record<string, string>>,
+    /** The operator the admin gate resolved: signed for this request when it is sent. */
+    identity?: AdminIdentity,
   ): void {
     const up = this.upstreams[upstream];
     if (!up && isDetectionApiCall(url)) {
@@ -332,7 +335,8 @@ export class Upstreams {
       proto: forwardedProto('encrypted' in req.socket && req.socket.encrypted === true, req.headers, hops),
       host: forwardedHost(req.headers, hops),
       requestId: request.id,
-      gatewayToken: this.opts.gatewayToken,
+      // Only auth-service owns sessions; no other service gets the session cookie.
+      forwardCookie: upstream === 'auth',
       prefix: admin ? this.opts.adminPrefix : undefined,
     };
     if (!prepareUpstreamHeaders(req.headers, facts)) {
@@ -342,7 +346,11 @@ export class Upstreams {
         .send(errorBody('BAD_REQUEST', 'Unsupported Transfer-Encoding', request.id));
       return;
     }
-    if (extraHeaders) Object.assign(req.headers, extraHeaders);
+    // The per-request MAC (and the operator's identity) for exactly what is sent to `upstream`.
+    Object.assign(
+      req.headers,
+      signUpstreamRequest(this.opts.keyring, upstream, req.method ?? 'GET', url, request.id, identity),
+    );
     reply.hijack();
     req.url = url;
     reply.raw.setHeader(REQUEST_ID_HEADER, request.id);

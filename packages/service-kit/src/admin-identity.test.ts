@@ -4,6 +4,8 @@ import {
   ADMIN_IDENTITY_HEADER,
   ADMIN_SIGNATURE_HEADER,
 } from './admin-identity.js';
+import type { InternalRequest } from './gateway-trust.js';
+import { internalKeyring } from './internal-keys.js';
 
 const identity = {
   adminId: '3f1d3a52-6d1e-4f47-9a41-0d0b8a0f7a11',
@@ -13,30 +15,60 @@ const identity = {
   role: 'admin' as const,
   twoFactorEnabled: true,
 };
-const secret = 'a-shared-secret-of-some-length-000';
+const ring = internalKeyring({ INTERNAL_SHARED_SECRET: 'a-shared-secret-of-some-length-000' });
+const call: InternalRequest = {
+  audience: 'forms',
+  method: 'GET',
+  path: '/data/waitlist?page=1',
+  requestId: 'r-1',
+};
 
 describe('admin identity signing', () => {
-  it('verifies an identity the gateway signed', () => {
-    const h = signAdminIdentity(identity, secret, 1000);
-    expect(verifyAdminIdentity(h[ADMIN_IDENTITY_HEADER], h[ADMIN_SIGNATURE_HEADER], secret, 1010)).toEqual(
-      identity,
-    );
+  it('verifies an identity the gateway signed for this call', () => {
+    const h = signAdminIdentity(identity, ring, call, 1000);
+    expect(
+      verifyAdminIdentity(h[ADMIN_IDENTITY_HEADER], h[ADMIN_SIGNATURE_HEADER], ring, call, 1010),
+    ).toEqual(identity);
   });
 
   it('refuses an identity signed with another secret', () => {
-    const h = signAdminIdentity(identity, 'someone-else', 1000);
-    expect(verifyAdminIdentity(h[ADMIN_IDENTITY_HEADER], h[ADMIN_SIGNATURE_HEADER], secret, 1000)).toBeNull();
+    const other = internalKeyring({ INTERNAL_SHARED_SECRET: 'someone-else-entirely-0123456789abcdef' });
+    const h = signAdminIdentity(identity, other, call, 1000);
+    expect(
+      verifyAdminIdentity(h[ADMIN_IDENTITY_HEADER], h[ADMIN_SIGNATURE_HEADER], ring, call, 1000),
+    ).toBeNull();
   });
 
   it('refuses a payload changed after signing (role escalation)', () => {
-    const h = signAdminIdentity({ ...identity, role: 'view_only' }, secret, 1000);
+    const h = signAdminIdentity({ ...identity, role: 'view_only' }, ring, call, 1000);
     const forged = Buffer.from(JSON.stringify({ identity, iat: 1000 })).toString('base64url');
-    expect(verifyAdminIdentity(forged, h[ADMIN_SIGNATURE_HEADER], secret, 1000)).toBeNull();
+    expect(verifyAdminIdentity(forged, h[ADMIN_SIGNATURE_HEADER], ring, call, 1000)).toBeNull();
   });
 
   it('refuses a stale signature and a missing one', () => {
-    const h = signAdminIdentity(identity, secret, 1000);
-    expect(verifyAdminIdentity(h[ADMIN_IDENTITY_HEADER], h[ADMIN_SIGNATURE_HEADER], secret, 1061)).toBeNull();
-    expect(verifyAdminIdentity(h[ADMIN_IDENTITY_HEADER], undefined, secret, 1000)).toBeNull();
+    const h = signAdminIdentity(identity, ring, call, 1000);
+    expect(
+      verifyAdminIdentity(h[ADMIN_IDENTITY_HEADER], h[ADMIN_SIGNATURE_HEADER], ring, call, 1031),
+    ).toBeNull();
+    expect(verifyAdminIdentity(h[ADMIN_IDENTITY_HEADER], undefined, ring, call, 1000)).toBeNull();
+  });
+
+  it.each<[string, Partial<InternalRequest>]>([
+    ['another path', { path: '/data/contacts' }],
+    ['another query', { path: '/data/waitlist?page=2' }],
+    ['another method', { method: 'DELETE' }],
+    ['another service', { audience: 'analytics' }],
+    ['another request id', { requestId: 'r-2' }],
+  ])('refuses the signature replayed on %s', (_what, change) => {
+    const h = signAdminIdentity(identity, ring, call, 1000);
+    expect(
+      verifyAdminIdentity(
+        h[ADMIN_IDENTITY_HEADER],
+        h[ADMIN_SIGNATURE_HEADER],
+        ring,
+        { ...call, ...change },
+        1000,
+      ),
+    ).toBeNull();
   });
 });

@@ -1,19 +1,30 @@
 /**
  * The admin caller's identity as the gateway vouches for it. The gateway resolves the session
  * cookie (through auth-service), then sends the identity upstream as base64url JSON with an
- * HMAC-SHA256 signature keyed by INTERNAL_SHARED_SECRET. Incoming `x-tunnelscope-*` headers are
- * stripped at the gateway, and a service believes the identity only when the signature matches
- * and it is fresh, so no outsider can forge it even with direct network access to a service.
+ * HMAC-SHA256 signature keyed by the identity key derived from INTERNAL_SHARED_SECRET
+ * (internal-keys.ts). The signature covers the identity, the time, and the request it rides on:
+ * the target service, method, raw path and request id. So a signature captured from one call is
+ * refused on another path, method or service, and after the short window. Incoming
+ * `x-tunnelscope-*` headers are stripped at the gateway.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ADMIN_MESSAGES, adminIdentitySchema, type AdminIdentity } from '@tunnelscope/contracts';
 import { ForbiddenError, UnauthorizedError } from './errors.js';
+import {
+  installGatewayTrust,
+  internalRequestOf,
+  nowInSeconds,
+  requestFields,
+  type InternalAuthOptions,
+  type InternalRequest,
+} from './gateway-trust.js';
+import { acceptedKey, type InternalKey, type InternalKeyring } from './internal-keys.js';
 
 export const ADMIN_IDENTITY_HEADER = 'x-tunnelscope-admin';
 export const ADMIN_SIGNATURE_HEADER = 'x-tunnelscope-admin-signature';
 /** A signed identity is valid for one request; this only bounds clock skew between pods. */
-export const IDENTITY_MAX_AGE_SECONDS = 60;
+export const IDENTITY_MAX_AGE_SECONDS = 30;
 
 interface SignedPayload {
   identity: AdminIdentity;
@@ -21,35 +32,44 @@ interface SignedPayload {
   iat: number;
 }
 
-function mac(secret: string, payload: string): Buffer {
-  return createHmac('sha256', secret).update('admin-identity.v1.').update(payload).digest();
+function mac(key: InternalKey, req: InternalRequest, payload: string): Buffer {
+  return createHmac('sha256', key.identity)
+    .update(`admin-identity.v2\n${requestFields(req)}\n${payload}`)
+    .digest();
 }
 
+/** The identity headers for one request: payload, and `v2.<key id>.<mac>`. */
 export function signAdminIdentity(
   identity: AdminIdentity,
-  secret: string,
-  nowSeconds = Math.floor(Date.now() / 1000),
+  ring: InternalKeyring,
+  req: InternalRequest,
+  nowSeconds = nowInSeconds(),
 ): { [ADMIN_IDENTITY_HEADER]: string; [ADMIN_SIGNATURE_HEADER]: string } {
   const payload = Buffer.from(JSON.stringify({ identity, iat: nowSeconds } satisfies SignedPayload)).toString(
     'base64url',
   );
   return {
     [ADMIN_IDENTITY_HEADER]: payload,
-    [ADMIN_SIGNATURE_HEADER]: mac(secret, payload).toString('base64url'),
+    [ADMIN_SIGNATURE_HEADER]: `v2.${ring.current.id}.${mac(ring.current, req, payload).toString('base64url')}`,
   };
 }
 
-/** The identity, or null when absent, unsigned, badly signed, malformed or stale. */
+/** The identity, or null when absent, unsigned, badly signed, signed for another request, malformed or stale. */
 export function verifyAdminIdentity(
   payload: unknown,
   signature: unknown,
-  secret: string,
-  nowSeconds = Math.floor(Date.now() / 1000),
+  ring: InternalKeyring,
+  req: InternalRequest,
+  nowSeconds = nowInSeconds(),
 ): AdminIdentity | null {
   if (typeof payload !== 'string' || typeof signature !== 'string') return null;
-  if (payload.length > 4096 || signature.length > 128) return null;
-  const expected = mac(secret, payload);
-  const given = Buffer.from(signature, 'base64url');
+  if (payload.length > 4096 || signature.length > 160) return null;
+  const parts = signature.split('.');
+  if (parts.length !== 3 || parts[0] !== 'v2') return null;
+  const key = acceptedKey(ring, parts[1]!, nowSeconds);
+  if (!key) return null;
+  const expected = mac(key, req, payload);
+  const given = Buffer.from(parts[2]!, 'base64url');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   try {
     const parsed = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Partial<SignedPayload>;
@@ -70,16 +90,31 @@ declare module 'fastify' {
   }
 }
 
-/** Decorates every request with `request.admin` (null unless the gateway signed an identity). */
-export function installAdminIdentity(app: FastifyInstance, secret: string): void {
+/**
+ * Decorates every request with `request.admin`: the identity the gateway signed for this very
+ * request to this service, or null.
+ */
+export function installAdminIdentity(app: FastifyInstance, opts: InternalAuthOptions): void {
   app.decorateRequest('admin', null);
   app.addHook('onRequest', async (request) => {
-    request.admin = verifyAdminIdentity(
-      request.headers[ADMIN_IDENTITY_HEADER],
-      request.headers[ADMIN_SIGNATURE_HEADER],
-      secret,
-    );
+    const req = internalRequestOf(request, opts.audience);
+    request.admin =
+      req.requestId === ''
+        ? null
+        : verifyAdminIdentity(
+            request.headers[ADMIN_IDENTITY_HEADER],
+            request.headers[ADMIN_SIGNATURE_HEADER],
+            opts.keyring,
+            req,
+            (opts.now ?? nowInSeconds)(),
+          );
   });
+}
+
+/** Both halves of the internal hop's trust: `request.clientIp`/`viaGateway` and `request.admin`. */
+export function installInternalAuth(app: FastifyInstance, opts: InternalAuthOptions): void {
+  installGatewayTrust(app, opts);
+  installAdminIdentity(app, opts);
 }
 
 /**

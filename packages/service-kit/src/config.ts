@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { refuseWeakSecret } from './secret-policy.js';
 
 /**
  * Parses the environment once at start. On failure it prints every problem, one per line,
@@ -69,18 +70,39 @@ export const baseServiceEnv = z.object({
   REDIS_URL: env.redisUrl(),
   REDIS_PREFIX: env.redisPrefix(),
   INTERNAL_SHARED_SECRET: env.internalSecret().default(DEV_INTERNAL_SECRET),
+  /**
+   * Rotation: the master being replaced, still accepted on MACs that name its key id until
+   * INTERNAL_SHARED_SECRET_PREVIOUS_UNTIL (see internal-keys.ts). Set both, deploy every service,
+   * then the gateway; remove both after the date.
+   */
+  INTERNAL_SHARED_SECRET_PREVIOUS: env.internalSecret().optional(),
+  INTERNAL_SHARED_SECRET_PREVIOUS_UNTIL: z.iso
+    .datetime({ offset: true, error: 'must be an ISO 8601 date-time, e.g. 2026-01-31T12:00:00Z' })
+    .transform((v) => new Date(v))
+    .optional(),
 });
 
-/** Refuses development defaults for secrets when NODE_ENV is production. */
+/**
+ * Checks the shared secrets: a previous master needs the end of its overlap, and in production
+ * each secret must be private, long and generated (secret-policy.ts). Every service calls it.
+ */
 export function refuseDevSecretsInProduction(
-  cfg: { NODE_ENV: string; INTERNAL_SHARED_SECRET: string },
+  cfg: {
+    NODE_ENV: string;
+    INTERNAL_SHARED_SECRET: string;
+    INTERNAL_SHARED_SECRET_PREVIOUS?: string | undefined;
+    INTERNAL_SHARED_SECRET_PREVIOUS_UNTIL?: Date | undefined;
+  },
   ctx: z.RefinementCtx,
 ): void {
-  if (cfg.NODE_ENV === 'production' && cfg.INTERNAL_SHARED_SECRET === DEV_INTERNAL_SECRET) {
+  if (cfg.INTERNAL_SHARED_SECRET_PREVIOUS !== undefined && !cfg.INTERNAL_SHARED_SECRET_PREVIOUS_UNTIL) {
     ctx.addIssue({
       code: 'custom',
-      path: ['INTERNAL_SHARED_SECRET'],
-      message: 'must be set to a private value in production',
+      path: ['INTERNAL_SHARED_SECRET_PREVIOUS_UNTIL'],
+      message: 'must say until when INTERNAL_SHARED_SECRET_PREVIOUS is accepted',
     });
   }
+  if (cfg.NODE_ENV !== 'production') return;
+  refuseWeakSecret(ctx, 'INTERNAL_SHARED_SECRET', cfg.INTERNAL_SHARED_SECRET);
+  refuseWeakSecret(ctx, 'INTERNAL_SHARED_SECRET_PREVIOUS', cfg.INTERNAL_SHARED_SECRET_PREVIOUS);
 }

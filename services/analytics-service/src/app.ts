@@ -8,8 +8,8 @@ import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import {
   createServiceApp,
-  installAdminIdentity,
-  installGatewayTrust,
+  installInternalAuth,
+  internalKeyring,
   pingDb,
   registerHealthRoutes,
   registerRateLimit,
@@ -48,8 +48,8 @@ declare module 'fastify' {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, redis } = deps;
   const app = createServiceApp({ service: 'analytics-service', logLevel: config.LOG_LEVEL });
-  installGatewayTrust(app, config.INTERNAL_SHARED_SECRET);
-  installAdminIdentity(app, config.INTERNAL_SHARED_SECRET);
+  // The gateway's per-request MAC and signed identity, addressed to this service by name.
+  installInternalAuth(app, { keyring: internalKeyring(config), audience: 'analytics' });
 
   // Per client address the gateway vouches for, counted in Redis; with Redis down requests pass
   // (the stats are cached and cheap).

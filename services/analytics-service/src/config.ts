@@ -10,6 +10,7 @@ import {
   env,
   loadConfig as parseEnvironment,
   refuseDevSecretsInProduction,
+  refusePublishedDatabasePassword,
 } from '@tunnelscope/service-kit';
 
 /**
@@ -48,7 +49,12 @@ export const configSchema = baseServiceEnv
      */
     ANALYTICS_REFRESH_WAIT_MS: env.positiveInt(8000),
   })
-  .superRefine(refuseDevSecretsInProduction);
+  .superRefine((cfg, ctx) => {
+    refuseDevSecretsInProduction(cfg, ctx);
+    if (cfg.NODE_ENV === 'production') {
+      refusePublishedDatabasePassword(ctx, 'IPDB_URL', cfg.IPDB_URL);
+    }
+  });
 
 export type Config = Readonly<z.infer<typeof configSchema>>;
 

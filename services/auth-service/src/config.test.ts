@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { DEV_INTERNAL_SECRET } from '@tunnelscope/service-kit';
 import {
   ARGON2_MIN_PRODUCTION_MEMORY_KIB,
   DEV_TOTP_ENCRYPTION_KEY,
@@ -8,7 +7,7 @@ import {
 } from './config.js';
 
 const privateSecrets = {
-  INTERNAL_SHARED_SECRET: `${DEV_INTERNAL_SECRET}-but-private`,
+  INTERNAL_SHARED_SECRET: randomBytes(32).toString('base64'),
   TOTP_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
   TURNSTILE_SECRET: '0x4AAAAAAAprivate-site-secret',
 };

@@ -8,8 +8,11 @@ import {
   DEFAULT_DATABASE_URL,
   baseServiceEnv,
   env,
+  isTurnstileTestKey,
   loadConfig as parseEnvironment,
   refuseDevSecretsInProduction,
+  refusePublishedDatabasePassword,
+  refuseWeakSecret,
 } from '@tunnelscope/service-kit';
 
 /** Development-only AES-256 key (32 bytes, base64); production must set its own. */
@@ -19,8 +22,6 @@ export const DEV_TOTP_ENCRYPTION_KEY = 'ZGV2LW9ubHktdG90cC1rZXktMDEyMzQ1Njc4OWFi
  * sign-in's bot check works offline against the local stand-in.
  */
 export const TURNSTILE_TEST_SECRET_PASS = '1x0000000000000000000000000000000AA';
-/** Cloudflare's test secrets (always pass, always fail, already spent): never in production. */
-const TURNSTILE_TEST_SECRET = /^[123]x0+AA$/;
 export const TURNSTILE_DEFAULT_VERIFY_URL = 'https://challenges.cloudflare.com/turnstile/v0/siteverify';
 /** OWASP's minimum for argon2id (19 MiB, 2 passes, 1 lane); production never goes below it. */
 export const ARGON2_MIN_PRODUCTION_MEMORY_KIB = 19_456;
@@ -52,11 +53,6 @@ const environment = baseServiceEnv.extend({
   TURNSTILE_SECRET: z.string().min(1).max(256).default(TURNSTILE_TEST_SECRET_PASS),
   TURNSTILE_VERIFY_URL: env.url(TURNSTILE_DEFAULT_VERIFY_URL),
   TURNSTILE_TIMEOUT_MS: env.positiveInt(5000),
-  /**
-   * Lets a production build use Cloudflare's test secrets against the offline stand-in: only for
-   * running the product on a laptop (docker-compose.yml), never on a reachable deployment.
-   */
-  TURNSTILE_ALLOW_TEST_KEYS: env.bool(false),
   LOGIN_RATE_LIMIT_PER_MINUTE: env.positiveInt(LOGIN_ATTEMPTS_PER_IP_PER_MINUTE),
   /** Issuer shown in the authenticator app next to the account. */
   BRAND_NAME: z.string().trim().min(1).max(64).default('TunnelScope'),
@@ -74,14 +70,12 @@ const environment = baseServiceEnv.extend({
 export const configSchema = environment.superRefine((cfg, ctx) => {
   refuseDevSecretsInProduction(cfg, ctx);
   if (cfg.NODE_ENV !== 'production') return;
-  if (cfg.TOTP_ENCRYPTION_KEY.equals(Buffer.from(DEV_TOTP_ENCRYPTION_KEY, 'base64'))) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['TOTP_ENCRYPTION_KEY'],
-      message: 'must be set to a private value in production',
-    });
-  }
-  if (TURNSTILE_TEST_SECRET.test(cfg.TURNSTILE_SECRET) && !cfg.TURNSTILE_ALLOW_TEST_KEYS) {
+  // The key is bytes by now: judge its base64 form (the form the repository publishes keys in).
+  refuseWeakSecret(ctx, 'TOTP_ENCRYPTION_KEY', cfg.TOTP_ENCRYPTION_KEY.toString('base64'));
+  refuseWeakSecret(ctx, 'BACKUP_CODE_PEPPER', cfg.BACKUP_CODE_PEPPER);
+  refusePublishedDatabasePassword(ctx, 'DATABASE_URL', cfg.DATABASE_URL);
+  // Cloudflare's test secrets (always pass, always fail, already spent) make the bot check a no-op.
+  if (isTurnstileTestKey(cfg.TURNSTILE_SECRET)) {
     ctx.addIssue({
       code: 'custom',
       path: ['TURNSTILE_SECRET'],

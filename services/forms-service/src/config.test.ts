@@ -1,5 +1,5 @@
-import { DEV_INTERNAL_SECRET } from '@tunnelscope/service-kit';
-import { DEV_OTP_HMAC_SECRET, configSchema, parseBlocklistSources } from './config.js';
+import { randomBytes } from 'node:crypto';
+import { configSchema, parseBlocklistSources } from './config.js';
 
 describe('configSchema', () => {
   it('has working defaults for a developer machine', () => {
@@ -29,8 +29,8 @@ describe('configSchema', () => {
   it('accepts private secrets in production', () => {
     const result = configSchema.safeParse({
       NODE_ENV: 'production',
-      INTERNAL_SHARED_SECRET: `${DEV_INTERNAL_SECRET}-but-private`,
-      OTP_HMAC_SECRET: `${DEV_OTP_HMAC_SECRET}-but-private`,
+      INTERNAL_SHARED_SECRET: randomBytes(32).toString('base64'),
+      OTP_HMAC_SECRET: randomBytes(32).toString('hex'),
     });
     expect(result.success).toBe(true);
   });
@@ -51,5 +51,35 @@ describe('parseBlocklistSources', () => {
   it('refuses other schemes and empty lists', () => {
     expect(() => parseBlocklistSources('file:///etc/passwd')).toThrow(/is neither/);
     expect(() => parseBlocklistSources(' , ')).toThrow(/at least one source/);
+  });
+});
+
+describe('production guards (issue 13, item 3)', () => {
+  const privateProduction = {
+    NODE_ENV: 'production',
+    INTERNAL_SHARED_SECRET: randomBytes(32).toString('base64'),
+    OTP_HMAC_SECRET: randomBytes(32).toString('base64'),
+  };
+
+  it('accepts generated secrets', () => {
+    expect(configSchema.safeParse(privateProduction).success).toBe(true);
+  });
+
+  it.each([
+    ['the compose OTP secret', { OTP_HMAC_SECRET: 'compose-otp-hmac-secret-change-me-0123456789' }],
+    ['the .env.example OTP secret', { OTP_HMAC_SECRET: 'dev-only-otp-hmac-secret-0123456789abcdef' }],
+    ['a low-entropy OTP secret', { OTP_HMAC_SECRET: 'ab'.repeat(20) }],
+    [
+      'the compose internal secret',
+      { INTERNAL_SHARED_SECRET: 'compose-internal-secret-change-me-0123456789' },
+    ],
+    [
+      'the Postgres password of compose',
+      { DATABASE_URL: 'postgres://postgres:postgres@db:5432/tunnelscope' },
+    ],
+  ])('refuses %s', (_what, change) => {
+    const result = configSchema.safeParse({ ...privateProduction, ...change });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((i) => i.path.join('.'))).toEqual(Object.keys(change));
   });
 });

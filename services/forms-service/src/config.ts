@@ -10,6 +10,8 @@ import {
   env,
   loadConfig as parseEnvironment,
   refuseDevSecretsInProduction,
+  refusePublishedDatabasePassword,
+  refuseWeakSecret,
 } from '@tunnelscope/service-kit';
 
 export const DEV_OTP_HMAC_SECRET = 'dev-only-otp-hmac-secret-0123456789abcdef';
@@ -79,13 +81,10 @@ export const configSchema = baseServiceEnv
   })
   .superRefine((cfg, ctx) => {
     refuseDevSecretsInProduction(cfg, ctx);
-    if (cfg.NODE_ENV === 'production' && cfg.OTP_HMAC_SECRET === DEV_OTP_HMAC_SECRET) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['OTP_HMAC_SECRET'],
-        message: 'must be set to a private value in production',
-      });
-    }
+    if (cfg.NODE_ENV !== 'production') return;
+    // The development default and every value in the repository are public (secret-policy.ts).
+    refuseWeakSecret(ctx, 'OTP_HMAC_SECRET', cfg.OTP_HMAC_SECRET);
+    refusePublishedDatabasePassword(ctx, 'DATABASE_URL', cfg.DATABASE_URL);
   });
 
 export type Config = Readonly<z.infer<typeof configSchema>>;

@@ -5,7 +5,7 @@ import {
   createDb,
   createMailQueue,
   createRedis,
-  GATEWAY_TOKEN_HEADER,
+  gatewayHeadersFor,
   type MailQueue,
 } from '@tunnelscope/service-kit';
 import {
@@ -104,8 +104,15 @@ export function post(
     'user-agent': 'jest-test-agent',
   };
   if (opts.ip) {
-    headers[GATEWAY_TOKEN_HEADER] = ctx.config.INTERNAL_SHARED_SECRET;
-    headers['x-forwarded-for'] = opts.ip;
+    Object.assign(
+      headers,
+      gatewayHeadersFor(ctx.config.INTERNAL_SHARED_SECRET, {
+        audience: 'forms',
+        method: 'POST',
+        url,
+        clientIp: opts.ip,
+      }),
+    );
   }
   const request: InjectOptions = {
     method: 'POST',

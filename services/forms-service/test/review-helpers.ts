@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AdminIdentity, AdminRole } from '@tunnelscope/contracts';
 import { migrate as migrateAuth } from '@tunnelscope/auth-service/migrations';
-import { GATEWAY_TOKEN_HEADER, signAdminIdentity } from '@tunnelscope/service-kit';
+import { gatewayHeadersFor, type InternalAudience } from '@tunnelscope/service-kit';
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { createTestOperator } from '@tunnelscope/test-kit';
@@ -27,6 +27,27 @@ export async function createOperator(ctx: TestContext, role: AdminRole = 'admin'
   return { identity: await createTestOperator(ctx.database.url, role) };
 }
 
+/**
+ * The headers the gateway sends with `method url` for `operator` (a captured internal request),
+ * addressed to `audience` (forms-service unless a test says otherwise).
+ */
+export function gatewayCallHeaders(
+  ctx: TestContext,
+  operator: Operator | undefined,
+  method: string,
+  url: string,
+  ip = '203.0.113.7',
+  audience: InternalAudience = 'forms',
+): Record<string, string> {
+  return gatewayHeadersFor(ctx.config.INTERNAL_SHARED_SECRET, {
+    audience,
+    method,
+    url,
+    identity: operator?.identity,
+    clientIp: ip,
+  });
+}
+
 /** A call as the gateway forwards it for `operator` (or without an identity when undefined). */
 export function adminCall(
   ctx: TestContext,
@@ -36,13 +57,14 @@ export function adminCall(
   payload?: unknown,
   ip = '203.0.113.7',
 ): Promise<LightMyRequestResponse> {
+  // Signed as the service will read it: app.inject sends the URL normalised (spaces and quotes
+  // percent-encoded), as http-proxy does for the gateway.
+  const sent = new URL(url, 'http://service.invalid');
+  url = sent.pathname + sent.search;
   const headers: Record<string, string> = {
     'user-agent': 'jest-operator',
-    [GATEWAY_TOKEN_HEADER]: ctx.config.INTERNAL_SHARED_SECRET,
-    'x-forwarded-for': ip,
+    ...gatewayCallHeaders(ctx, operator, method, url, ip),
   };
-  if (operator)
-    Object.assign(headers, signAdminIdentity(operator.identity, ctx.config.INTERNAL_SHARED_SECRET));
   if (payload !== undefined) headers['content-type'] = 'application/json';
   return ctx.app.inject({
     method,

@@ -14,7 +14,7 @@ import {
   vpnRequestListResponseSchema,
   waitlistListResponseSchema,
 } from '@tunnelscope/contracts';
-import { GATEWAY_TOKEN_HEADER, signAdminIdentity } from '@tunnelscope/service-kit';
+import { ADMIN_IDENTITY_HEADER, ADMIN_SIGNATURE_HEADER, gatewayHeadersFor } from '@tunnelscope/service-kit';
 import { randomUUID } from 'node:crypto';
 import {
   adminCall,
@@ -355,13 +355,15 @@ describe('calls without a signed identity', () => {
   it.each(routes)(
     '$method $url answers 401 to an identity signed with another secret',
     async ({ method, url, payload }) => {
-      const forged = signAdminIdentity(admin.identity, 'not-the-shared-secret-at-all-0123456789');
+      const call = { audience: 'forms' as const, method, url, identity: admin.identity };
+      const forged = gatewayHeadersFor('not-the-shared-secret-at-all-0123456789', call);
       const res = await ctx.app.inject({
         method,
         url,
         headers: {
-          [GATEWAY_TOKEN_HEADER]: ctx.config.INTERNAL_SHARED_SECRET,
-          ...forged,
+          ...gatewayHeadersFor(ctx.config.INTERNAL_SHARED_SECRET, { ...call, identity: undefined }),
+          [ADMIN_IDENTITY_HEADER]: forged[ADMIN_IDENTITY_HEADER]!,
+          [ADMIN_SIGNATURE_HEADER]: forged[ADMIN_SIGNATURE_HEADER]!,
           ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
         },
         ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
@@ -371,16 +373,14 @@ describe('calls without a signed identity', () => {
   );
 
   it('answers 401 to an identity signed too long ago', async () => {
-    const stale = signAdminIdentity(
-      admin.identity,
-      ctx.config.INTERNAL_SHARED_SECRET,
-      Math.floor(Date.now() / 1000) - 3600,
-    );
-    const res = await ctx.app.inject({
+    const stale = gatewayHeadersFor(ctx.config.INTERNAL_SHARED_SECRET, {
+      audience: 'forms',
       method: 'GET',
       url: '/data/waitlist',
-      headers: { [GATEWAY_TOKEN_HEADER]: ctx.config.INTERNAL_SHARED_SECRET, ...stale },
+      identity: admin.identity,
+      nowSeconds: Math.floor(Date.now() / 1000) - 3600,
     });
+    const res = await ctx.app.inject({ method: 'GET', url: '/data/waitlist', headers: stale });
     expect(res.statusCode).toBe(401);
   });
 

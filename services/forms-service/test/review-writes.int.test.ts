@@ -11,7 +11,6 @@ import {
   overviewPercentages,
   type DashboardStats,
 } from '@tunnelscope/contracts';
-import { GATEWAY_TOKEN_HEADER, signAdminIdentity } from '@tunnelscope/service-kit';
 import { sql } from 'kysely';
 import {
   adminCall,
@@ -19,6 +18,7 @@ import {
   countedByHand,
   createOperator,
   createReviewContext,
+  gatewayCallHeaders,
   listPage,
   seedContacts,
   seedVpnRequests,
@@ -208,8 +208,7 @@ describe.each(LISTS)('PATCH /data/$list/:id', (c) => {
       method: 'PATCH',
       url: `/data/${c.list}/${id}`,
       headers: {
-        [GATEWAY_TOKEN_HEADER]: ctx.config.INTERNAL_SHARED_SECRET,
-        ...signAdminIdentity(admin.identity, ctx.config.INTERNAL_SHARED_SECRET),
+        ...gatewayCallHeaders(ctx, admin, 'PATCH', `/data/${c.list}/${id}`),
         'content-type': 'application/json',
       },
       payload: '{"status": "Complete"',

@@ -6,8 +6,8 @@
  */
 import {
   createServiceApp,
-  installAdminIdentity,
-  installGatewayTrust,
+  installInternalAuth,
+  internalKeyring,
   pingDb,
   registerHealthRoutes,
   type Clock,
@@ -49,8 +49,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logLevel: deps.config.LOG_LEVEL,
     bodyLimit: BODY_LIMIT_BYTES,
   });
-  installGatewayTrust(app, deps.config.INTERNAL_SHARED_SECRET);
-  installAdminIdentity(app, deps.config.INTERNAL_SHARED_SECRET);
+  // The gateway's per-request MAC and signed identity, addressed to this service by name.
+  installInternalAuth(app, { keyring: internalKeyring(deps.config), audience: 'lookup' });
   registerHealthRoutes(
     app,
     {

@@ -10,6 +10,7 @@ import {
   env,
   loadConfig as parseEnvironment,
   refuseDevSecretsInProduction,
+  refusePublishedDatabasePassword,
 } from '@tunnelscope/service-kit';
 
 export const configSchema = baseServiceEnv
@@ -39,7 +40,13 @@ export const configSchema = baseServiceEnv
     /** Connections to the application database per replica (key loads on a cache miss, roll-ups). */
     LOOKUP_DATABASE_POOL_MAX: env.positiveInt(5),
   })
-  .superRefine(refuseDevSecretsInProduction);
+  .superRefine((cfg, ctx) => {
+    refuseDevSecretsInProduction(cfg, ctx);
+    if (cfg.NODE_ENV === 'production') {
+      refusePublishedDatabasePassword(ctx, 'DATABASE_URL', cfg.DATABASE_URL);
+      refusePublishedDatabasePassword(ctx, 'IPDB_URL', cfg.IPDB_URL);
+    }
+  });
 
 export type Config = Readonly<z.infer<typeof configSchema>>;
 
