@@ -204,9 +204,12 @@ export function parseAddress(text: string): ParsedAddress | null {
   }
 }
 
+/** "0" … "255": formatting reads four of them instead of converting four numbers. */
+const DECIMAL = Array.from({ length: 256 }, (_, n) => String(n));
+
 /** Dotted-quad text of a uint32. */
 export function formatIPv4(value: number): string {
-  return `${value >>> 24}.${(value >>> 16) & 255}.${(value >>> 8) & 255}.${value & 255}`;
+  return `${DECIMAL[value >>> 24]!}.${DECIMAL[(value >>> 16) & 255]!}.${DECIMAL[(value >>> 8) & 255]!}.${DECIMAL[value & 255]!}`;
 }
 
 /**

@@ -137,13 +137,14 @@ function sharedBits(a: ArrayLike<number>, b: ArrayLike<number>): number {
 }
 
 const neighbour = new Uint32Array(4);
+const addressWords = new Uint32Array(4);
 
 /**
  * `blockAround` (network.ts) for IPv6 in words: one more than the longer prefix the address shares with
  * start-1 or end+1 (the first addresses outside the range), 0 on the side the range reaches the
  * end of the space.
  */
-function blockAroundV6(arrays: FamilyArrays, slot: number, address: readonly number[]): number {
+function blockAroundV6(arrays: FamilyArrays, slot: number, address: ArrayLike<number>): number {
   const o = 4 * slot;
   let below = 0;
   let above = 0;
@@ -385,6 +386,43 @@ export class RangeIndex {
       else hi = mid - 1;
     }
     return intervalPayload[lo] === NONE ? -1 : lo;
+  }
+
+  /** The entry (network) owning an IPv4 slot of {@link findIPv4}, for {@link prefixOfIPv4}. */
+  entryOfIPv4(slot: number): number {
+    return this.v4.intervalEntry[slot]!;
+  }
+
+  /** The entry owning an IPv6 slot of {@link findIPv6}. */
+  entryOfIPv6(slot: number): number {
+    return this.v6.intervalEntry[slot]!;
+  }
+
+  /**
+   * The prefix length of the network an IPv4 address matched through `entry`: the entry's own for
+   * a CIDR, else the largest CIDR block inside the range holding the address. No allocation.
+   */
+  prefixOfIPv4(entry: number, value: number): number {
+    const v4 = this.v4;
+    const prefix = v4.entryPrefix[entry]!;
+    return prefix !== NOT_CIDR ? prefix : blockAroundV4(v4.entryStart[entry]!, v4.entryEnd[entry]!, value);
+  }
+
+  /** {@link prefixOfIPv4} for an IPv6 address given as four words. */
+  prefixOfIPv6(entry: number, w0: number, w1: number, w2: number, w3: number): number {
+    const v6 = this.v6;
+    const prefix = v6.entryPrefix[entry]!;
+    if (prefix !== NOT_CIDR) return prefix;
+    addressWords[0] = w0;
+    addressWords[1] = w1;
+    addressWords[2] = w2;
+    addressWords[3] = w3;
+    return blockAroundV6(v6, entry, addressWords);
+  }
+
+  /** Whether an entry is one CIDR block (its network is the same for every address it holds). */
+  isCidrEntry(family: Family, entry: number): boolean {
+    return (family === 4 ? this.v4 : this.v6).entryPrefix[entry] !== NOT_CIDR;
   }
 
   /** The payload id of a slot returned by {@link findIPv4} / {@link findIPv6}. */

@@ -24,7 +24,6 @@ import {
   specialRangeOfIPv6,
   formatIPv4,
   formatIPv6,
-  type IndexMatch,
   type TransferableIndex,
 } from '@tunnelscope/ip-index';
 import { COMPANY_TYPE_CODES } from './company.js';
@@ -96,6 +95,19 @@ type Answer = Omit<DetectionAnswer, 'ip'>;
 
 const scratch = new Uint32Array(4);
 
+type CompanyAnswer = NonNullable<DetectionAnswer['company']>;
+type AsnAnswer = NonNullable<DetectionAnswer['asn']>;
+
+// Shared, frozen parts of answers: nothing downstream changes an answer, and freezing makes sure.
+const NO_OPTIONS: LookupOptions = Object.freeze({});
+const NO_EVIDENCE = Object.freeze([]) as unknown as EvidenceCode[];
+const HOSTING_EVIDENCE = Object.freeze(['hosting_network']) as unknown as EvidenceCode[];
+const BOGON_EVIDENCE = Object.freeze(['special_purpose']) as unknown as EvidenceCode[];
+const TOO_LONG = Object.freeze({ invalid: 'longer than any IP address' });
+const NOT_ONE_ADDRESS = Object.freeze({
+  invalid: 'not one IPv4 or IPv6 address (no CIDR, range, port, zone or spaces)',
+});
+
 /** Confidence: base by the strongest observation, plus corroboration, capped at 100 (README). */
 export const CONFIDENCE = {
   tor_exit: 80,
@@ -110,10 +122,6 @@ export const CONFIDENCE = {
   bogon: 100,
 } as const;
 
-function isoDay(day: number): string | null {
-  return day === NO_DAY ? null : new Date(day * DAY_MS).toISOString().slice(0, 10);
-}
-
 export class Snapshot {
   readonly dataVersion: { version: number; date: string };
   readonly stats: SnapshotStats;
@@ -122,12 +130,18 @@ export class Snapshot {
   private readonly city6Index: RangeIndex;
   private readonly countryIndex: RangeIndex;
   private readonly asnIndex: RangeIndex;
-  private readonly asnArrays: TransferableIndex;
-  /** Route text of the AS layer's CIDR networks, per network, filled as they are asked for. */
-  private readonly routeCache4: (string | undefined)[];
-  private readonly routeCache6: (string | undefined)[];
-  /** A string id of the dictionary → its text (NONE and undefined → null). */
-  private readonly str: (id: number | undefined) => string | null;
+  private readonly strings: string[];
+  /**
+   * Lazily filled caches of what many lookups share, so a lookup formats and allocates only what
+   * is its own: the frozen `asn` object of each AS network that is one CIDR block (route
+   * included), per family; `company` and the `AS…` text of each AS row; the text of each day.
+   * Each is bounded by the snapshot's own rows (no cache of addresses).
+   */
+  private readonly asnObject4: (AsnAnswer | undefined)[];
+  private readonly asnObject6: (AsnAnswer | undefined)[];
+  private readonly companyOf: (CompanyAnswer | undefined)[];
+  private readonly asnTextOf: (string | undefined)[];
+  private readonly dayText = new Map<number, string>();
 
   constructor(
     /** The arrays and dictionary behind the snapshot (read-only by contract: the export copies them to a worker). */
@@ -142,94 +156,133 @@ export class Snapshot {
     this.city6Index = RangeIndex.fromTransferable(data.layers.city6);
     this.countryIndex = RangeIndex.fromTransferable(data.layers.country);
     this.asnIndex = RangeIndex.fromTransferable(data.layers.asn);
-    // Read, not moved: toTransferable() only lists the arrays.
-    this.asnArrays = this.asnIndex.toTransferable().data;
-    this.routeCache4 = new Array<string | undefined>(this.asnArrays.v4.entryPayload.length);
-    this.routeCache6 = new Array<string | undefined>(this.asnArrays.v6.entryPayload.length);
-    const strings = data.strings;
-    this.str = (id) => (id === undefined || id === NONE ? null : strings[id]!);
+    this.strings = data.strings;
+    this.asnObject4 = filledArray(data.layers.asn.v4.entryPayload.length);
+    this.asnObject6 = filledArray(data.layers.asn.v6.entryPayload.length);
+    this.companyOf = filledArray(data.asn.number.length);
+    this.asnTextOf = filledArray(data.asn.number.length);
   }
 
   /** One address text → its answer, or why it is not one address. */
-  lookup(ip: string, options: LookupOptions = {}): DetectionAnswer | { invalid: string } {
-    if (ip.length > 64) return { invalid: 'longer than any IP address' };
+  lookup(ip: string, options: LookupOptions = NO_OPTIONS): DetectionAnswer | { invalid: string } {
+    if (ip.length > 64) return TOO_LONG;
     const kind = parseInto(ip, scratch);
     if (kind === PARSE_IPV4 || kind === PARSE_MAPPED) {
       const value = scratch[0]!;
-      if (specialRangeOfIPv4(value) !== null) return { ip, ...bogonAnswer() };
-      return { ip, ...this.answerAt({ family: 4, value, mapped: kind === PARSE_MAPPED }, options) };
+      if (specialRangeOfIPv4(value) !== null) return bogonAnswerFor(ip);
+      return this.compose(ip, 4, value, 0, 0, 0, kind === PARSE_MAPPED, options);
     }
     if (kind === PARSE_IPV6) {
-      const words = [scratch[0]!, scratch[1]!, scratch[2]!, scratch[3]!] as const;
-      if (specialRangeOfIPv6(words[0], words[1], words[2], words[3]) !== null)
-        return { ip, ...bogonAnswer() };
-      return { ip, ...this.answerAt({ family: 6, words, mapped: false }, options) };
+      const w0 = scratch[0]!;
+      const w1 = scratch[1]!;
+      const w2 = scratch[2]!;
+      const w3 = scratch[3]!;
+      if (specialRangeOfIPv6(w0, w1, w2, w3) !== null) return bogonAnswerFor(ip);
+      return this.compose(ip, 6, w0, w1, w2, w3, false, options);
     }
-    return { invalid: 'not one IPv4 or IPv6 address (no CIDR, range, port, zone or spaces)' };
+    return NOT_ONE_ADDRESS;
   }
 
-  /** The answer of a public address (the caller ruled out bogons). */
+  /** The answer of a public address (the caller ruled out bogons), without `ip`. */
   answerAt(
     address:
       | { family: 4; value: number; mapped: boolean }
       | { family: 6; words: readonly [number, number, number, number]; mapped: false },
-    options: LookupOptions = {},
+    options: LookupOptions = NO_OPTIONS,
   ): Answer {
+    const { ip: _ip, ...answer } =
+      address.family === 4
+        ? this.compose(null, 4, address.value, 0, 0, 0, address.mapped, options)
+        : this.compose(null, 6, ...address.words, false, options);
+    return answer;
+  }
+
+  /**
+   * The answer of a public address, as four words (IPv4: `a0` alone). The hot path: one search
+   * per layer, the network's text formatted once for the layer that names it, shared parts from
+   * the caches, one answer object.
+   */
+  private compose(
+    ip: string | null,
+    family: 4 | 6,
+    a0: number,
+    a1: number,
+    a2: number,
+    a3: number,
+    mapped: boolean,
+    options: LookupOptions,
+  ): DetectionAnswer {
     const d = this.data;
-    // The detection layer holds single addresses: its payload is enough, and a hit is always
-    // the most specific network (/32 or /128), so no match object is made for it.
-    const detIndex = this.detectionIndex;
-    const detSlot =
-      address.family === 4
-        ? detIndex.findIPv4(address.value)
-        : detIndex.findIPv6(address.words[0], address.words[1], address.words[2], address.words[3]);
-    const detRow = detSlot < 0 ? -1 : detIndex.payloadOf(address.family, detSlot);
-    const city = (address.family === 4 ? this.city4Index : this.city6Index).lookup(address);
-    // The AS layer: its route text cached per network when the network is one CIDR block (most
-    // are), since formatting it is a large part of a lookup's cost.
-    const asnIndex = this.asnIndex;
-    const asnSlot =
-      address.family === 4
-        ? asnIndex.findIPv4(address.value)
-        : asnIndex.findIPv6(address.words[0], address.words[1], address.words[2], address.words[3]);
-    let asnRoute: string | null = null;
-    let asnPrefix = -1;
-    let asnRow: number | undefined;
-    if (asnSlot >= 0) {
-      asnRow = asnIndex.payloadOf(address.family, asnSlot);
-      const arrays = address.family === 4 ? this.asnArrays.v4 : this.asnArrays.v6;
-      const entry = arrays.intervalEntry[asnSlot]!;
-      const prefix = arrays.entryPrefix[entry]!;
-      if (prefix !== NOT_CIDR) {
-        asnPrefix = prefix;
-        const cache = address.family === 4 ? this.routeCache4 : this.routeCache6;
-        asnRoute =
-          cache[entry] ?? (cache[entry] = cidrText(address.family, arrays.entryStart, entry, prefix));
-      } else {
-        const m = asnIndex.lookup(address)!;
-        asnPrefix = m.prefixLength;
-        asnRoute = m.network;
+    const v4 = family === 4;
+    // The detection layer holds single addresses: a hit is always the most specific network.
+    const det = this.detectionIndex;
+    const detSlot = v4 ? det.findIPv4(a0) : det.findIPv6(a0, a1, a2, a3);
+    const detRow = detSlot < 0 ? -1 : det.payloadOf(family, detSlot);
+
+    // Geography: the city layer, else the country layer; the most specific of them and its prefix.
+    const cityIndex = v4 ? this.city4Index : this.city6Index;
+    const citySlot = v4 ? cityIndex.findIPv4(a0) : cityIndex.findIPv6(a0, a1, a2, a3);
+    let geoIndex: RangeIndex | null = null;
+    let geoSlot = -1;
+    let country: string | null = null;
+    let region: string | null = null;
+    let city: string | null = null;
+    if (citySlot >= 0) {
+      const row = cityIndex.payloadOf(family, citySlot);
+      country = this.text(d.geo.country[row]!);
+      region = this.text(d.geo.region[row]!);
+      city = this.text(d.geo.city[row]!);
+      geoIndex = cityIndex;
+      geoSlot = citySlot;
+    } else {
+      const countryIndex = this.countryIndex;
+      const slot = v4 ? countryIndex.findIPv4(a0) : countryIndex.findIPv6(a0, a1, a2, a3);
+      if (slot >= 0) {
+        country = this.text(countryIndex.payloadOf(family, slot));
+        geoIndex = countryIndex;
+        geoSlot = slot;
       }
     }
-    // The country layer only answers where the city layer has nothing.
-    const country = city === null ? this.countryIndex.lookup(address) : null;
-    const str = this.str;
+    let geoPrefix = -1;
+    if (geoIndex !== null) {
+      geoPrefix = v4
+        ? geoIndex.prefixOfIPv4(geoIndex.entryOfIPv4(geoSlot), a0)
+        : geoIndex.prefixOfIPv6(geoIndex.entryOfIPv6(geoSlot), a0, a1, a2, a3);
+    }
+
+    // The AS layer: `asn` (with its route) cached per AS network that is one CIDR block (most are).
+    const asnIndex = this.asnIndex;
+    const asnSlot = v4 ? asnIndex.findIPv4(a0) : asnIndex.findIPv6(a0, a1, a2, a3);
+    let asn: AsnAnswer | null = null;
+    let asnPrefix = -1;
+    let asnRow = -1;
+    if (asnSlot >= 0) {
+      asnRow = asnIndex.payloadOf(family, asnSlot);
+      const entry = v4 ? asnIndex.entryOfIPv4(asnSlot) : asnIndex.entryOfIPv6(asnSlot);
+      asnPrefix = v4 ? asnIndex.prefixOfIPv4(entry, a0) : asnIndex.prefixOfIPv6(entry, a0, a1, a2, a3);
+      if (asnIndex.isCidrEntry(family, entry)) {
+        const cache = v4 ? this.asnObject4 : this.asnObject6;
+        asn =
+          cache[entry] ??
+          (cache[entry] = Object.freeze(this.asnAnswer(asnRow, cidrText(family, a0, a1, a2, a3, asnPrefix))));
+      } else {
+        asn = this.asnAnswer(asnRow, cidrText(family, a0, a1, a2, a3, asnPrefix));
+      }
+    }
 
     let network: string | null;
     if (detRow >= 0) {
-      network = address.family === 4 ? `${formatIPv4(address.value)}/32` : `${formatIPv6(address.words)}/128`;
+      // A strictly parsed dotted quad is already its canonical text.
+      network = v4 ? `${ip !== null && !mapped ? ip : formatIPv4(a0)}/32` : cidrText(6, a0, a1, a2, a3, 128);
+    } else if (asn !== null && asnPrefix > geoPrefix) {
+      network = asn.route;
     } else {
-      const best: IndexMatch | null = city ?? country;
-      if (asnRoute !== null && (best === null || asnPrefix > best.prefixLength)) network = asnRoute;
-      else network = best === null ? null : best.network;
+      network = geoPrefix < 0 ? null : cidrText(family, a0, a1, a2, a3, geoPrefix);
     }
 
-    const typeCode = asnRow === undefined ? 0 : d.asn.type[asnRow]!;
+    const typeCode = asnRow < 0 ? 0 : d.asn.type[asnRow]!;
     const isHosting = typeCode === 1;
-    const company =
-      asnRow === undefined
-        ? null
-        : { name: str(d.asn.name[asnRow])!, domain: null, type: COMPANY_TYPE_CODES[typeCode] ?? null };
+    const company = asnRow < 0 ? null : this.company(asnRow);
 
     let isVpn = false;
     let isProxy = false;
@@ -238,25 +291,26 @@ export class Snapshot {
     let vpn: string | null = null;
     let firstSeen: string | null = null;
     let lastSeen: string | null = null;
-    const evidence: EvidenceCode[] = [];
+    let evidence: EvidenceCode[] = isHosting ? HOSTING_EVIDENCE : NO_EVIDENCE;
     let confidence = 0;
     if (detRow >= 0) {
       const row = detRow;
       const flags = d.detections.flags[row]!;
       const last = d.detections.lastSeen[row]!;
-      firstSeen = isoDay(d.detections.firstSeen[row]!);
-      lastSeen = isoDay(last);
+      firstSeen = this.day(d.detections.firstSeen[row]!);
+      lastSeen = this.day(last);
       const today = Math.floor(this.now().getTime() / DAY_MS);
       const stale = options.maxAgeDays !== undefined && last !== NO_DAY && today - last > options.maxAgeDays;
       const detected = (flags & (FLAG_VPN | FLAG_PROXY | FLAG_TOR)) !== 0;
+      evidence = [];
       if (detected && stale) {
         evidence.push('stale_detection');
       } else if (detected) {
         isVpn = (flags & FLAG_VPN) !== 0;
         isProxy = (flags & FLAG_PROXY) !== 0;
         isTor = (flags & FLAG_TOR) !== 0;
-        vendor = isVpn ? str(d.detections.vendor[row]) : null;
-        vpn = isVpn ? str(d.detections.vpn[row]) : null;
+        vendor = isVpn ? this.text(d.detections.vendor[row]!) : null;
+        vpn = isVpn ? this.text(d.detections.vpn[row]!) : null;
         if (isTor) evidence.push('tor_exit');
         if (isVpn) evidence.push('vpn_exit_observed');
         if (isProxy) evidence.push('proxy_observed');
@@ -276,21 +330,19 @@ export class Snapshot {
         if (isHosting) confidence += CONFIDENCE.hosting_network;
         confidence = Math.min(100, confidence);
       }
+      if (isHosting) evidence.push('hosting_network');
     }
-    if (isHosting) evidence.push('hosting_network');
 
     return {
+      ip: ip!,
       vendor,
       is_vpn: isVpn,
       is_proxy: isProxy,
-      country: str(city !== null ? d.geo.country[city.payload] : country?.payload),
-      region: city === null ? null : str(d.geo.region[city.payload]),
-      city: city === null ? null : str(d.geo.city[city.payload]),
+      country,
+      region,
+      city,
       company,
-      asn:
-        asnRow === undefined
-          ? null
-          : { asn: `AS${d.asn.number[asnRow]}`, name: str(d.asn.name[asnRow])!, route: asnRoute! },
+      asn,
       network,
       vpn,
       is_tor: isTor,
@@ -304,6 +356,42 @@ export class Snapshot {
       first_seen: firstSeen,
       last_seen: lastSeen,
     };
+  }
+
+  /** A string id of the dictionary → its text (NONE → null). */
+  private text(id: number): string | null {
+    return id === NONE ? null : this.strings[id]!;
+  }
+
+  private day(day: number): string | null {
+    if (day === NO_DAY) return null;
+    let text = this.dayText.get(day);
+    if (text === undefined) {
+      text = new Date(day * DAY_MS).toISOString().slice(0, 10);
+      this.dayText.set(day, text);
+    }
+    return text;
+  }
+
+  /** The answer's `company` of an AS row, one frozen object per row. */
+  private company(row: number): CompanyAnswer {
+    let company = this.companyOf[row];
+    if (company === undefined) {
+      const d = this.data;
+      company = Object.freeze({
+        name: this.text(d.asn.name[row]!)!,
+        domain: null,
+        type: COMPANY_TYPE_CODES[d.asn.type[row]!] ?? null,
+      });
+      this.companyOf[row] = company;
+    }
+    return company;
+  }
+
+  private asnAnswer(row: number, route: string): AsnAnswer {
+    let asnText = this.asnTextOf[row];
+    if (asnText === undefined) asnText = this.asnTextOf[row] = `AS${this.data.asn.number[row]!}`;
+    return { asn: asnText, name: this.text(this.data.asn.name[row]!)!, route };
   }
 
   /**
@@ -381,14 +469,31 @@ function specialBoundaries(family: 4 | 6): bigint[] {
   return [...out].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
-/** Marks an index entry that is a range rather than one CIDR block (ip-index's entryPrefix). */
-const NOT_CIDR = 255;
+const PREFIX_TEXT = Array.from({ length: 129 }, (_, p) => `/${p}`);
+const masked = new Uint32Array(4);
 
-/** `first/prefix` of an index entry given by its start words. */
-function cidrText(family: 4 | 6, entryStart: Uint32Array, entry: number, prefix: number): string {
-  if (family === 4) return `${formatIPv4(entryStart[entry]!)}/${prefix}`;
-  const o = 4 * entry;
-  return `${formatIPv6([entryStart[o]!, entryStart[o + 1]!, entryStart[o + 2]!, entryStart[o + 3]!])}/${prefix}`;
+/** The mask of a word that keeps its first `bits` bits (clamped to 0 … 32). */
+function wordMask(bits: number): number {
+  if (bits <= 0) return 0;
+  if (bits >= 32) return 0xffffffff;
+  return (0xffffffff << (32 - bits)) >>> 0;
+}
+
+/** `first/prefix` of the block of `prefix` bits holding an address (IPv4: `a0` alone). */
+function cidrText(family: 4 | 6, a0: number, a1: number, a2: number, a3: number, prefix: number): string {
+  if (family === 4) return formatIPv4((a0 & wordMask(prefix)) >>> 0) + PREFIX_TEXT[prefix]!;
+  masked[0] = a0 & wordMask(prefix);
+  masked[1] = a1 & wordMask(prefix - 32);
+  masked[2] = a2 & wordMask(prefix - 64);
+  masked[3] = a3 & wordMask(prefix - 96);
+  return formatIPv6(masked) + PREFIX_TEXT[prefix]!;
+}
+
+/** An array of `length` undefined slots, packed (a `new Array(n)` this large is a slow dictionary). */
+function filledArray<T>(length: number): (T | undefined)[] {
+  const out: (T | undefined)[] = [];
+  for (let i = 0; i < length; i++) out.push(undefined);
+  return out;
 }
 
 /** A numeric address as answerAt takes it. */
@@ -424,7 +529,13 @@ function addressOf(
 
 /** A special-purpose address: never looked up, every flag false. */
 export function bogonAnswer(): Answer {
+  const { ip: _ip, ...answer } = bogonAnswerFor('');
+  return answer;
+}
+
+function bogonAnswerFor(ip: string): DetectionAnswer {
   return {
+    ip,
     vendor: null,
     is_vpn: false,
     is_proxy: false,
@@ -441,7 +552,7 @@ export function bogonAnswer(): Answer {
     is_anonymous: false,
     bogon: true,
     confidence: CONFIDENCE.bogon,
-    evidence: ['special_purpose'],
+    evidence: BOGON_EVIDENCE,
     first_seen: null,
     last_seen: null,
   };
