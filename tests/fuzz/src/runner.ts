@@ -39,6 +39,8 @@ export interface FuzzReport {
   unsendable: number;
   failures: number;
   sessionRepairs: number;
+  /** Refused cases sent again alone because their concurrent group changed rows. */
+  rechecks: number;
   perEndpoint: Record<string, EndpointFigures>;
   findings: Finding[];
   watchedTables: string[];
@@ -123,6 +125,12 @@ export async function runFuzz(
     seed: number;
     cases: number;
     batch?: number;
+    /**
+     * Cases in flight at once (default 1: each case between its own snapshots). Above 1, a group
+     * is snapshotted as a whole; when its rows changed and it held refusals, each refused case
+     * is sent again alone between its own snapshots, so a change still belongs to one case.
+     */
+    concurrency?: number;
     onProgress?: (done: number, report: FuzzReport) => void;
   },
 ): Promise<FuzzReport> {
@@ -136,6 +144,7 @@ export async function runFuzz(
     unsendable: 0,
     failures: 0,
     sessionRepairs: 0,
+    rechecks: 0,
     perEndpoint: Object.fromEntries(
       ENDPOINTS.map((e) => [e.name, { cases: 0, refused: 0, failures: 0, statuses: {} }]),
     ),
@@ -143,14 +152,55 @@ export async function runFuzz(
     watchedTables: snapshots.watched,
   };
   const batch = opts.batch ?? 100;
+  const concurrency = Math.max(1, opts.concurrency ?? 1);
   try {
     for (let start = 0; start < opts.cases; start += batch) {
       await fs.refreshIds();
       const arb = fuzzCaseArb({ hints: hints(), ids: fs.ids });
       // One seed per batch, derived from the run's: the whole run replays from `seed`.
       const cases = fc.sample(arb, { seed: opts.seed + start, numRuns: Math.min(batch, opts.cases - start) });
-      for (const c of cases) {
-        await runCase(fs, snapshots, c, report);
+      for (let i = 0; i < cases.length; i += concurrency) {
+        const group = cases.slice(i, i + concurrency);
+        const before = await snapshots.take();
+        const outcomes = await Promise.all(group.map((c) => sendCase(fs, c)));
+        const refused = outcomes.filter((o): o is SentOutcome => o.sent && o.refused);
+        let changed: string[] = [];
+        if (refused.length) changed = RowSnapshots.diff(before, await snapshots.take());
+        for (const o of outcomes) {
+          if (!o.sent) {
+            report.unsendable += 1;
+            continue;
+          }
+          if (o.refused && changed.length && group.length === 1) {
+            o.problems.push(`refused, yet stored rows changed: ${changed.join('; ')}`);
+          }
+          record(report, o);
+        }
+        if (changed.length && group.length > 1) {
+          for (const o of refused) {
+            report.rechecks += 1;
+            const alone = await snapshots.take();
+            const again = await sendCase(fs, o.c);
+            if (!again.sent || !again.refused) continue;
+            const diff = RowSnapshots.diff(alone, await snapshots.take());
+            if (diff.length) {
+              again.problems.push(`refused, yet stored rows changed: ${diff.join('; ')}`);
+              report.failures += 1;
+              report.perEndpoint[o.c.endpoint]!.failures += 1;
+              report.findings.push(findingOf(again));
+            }
+          }
+        }
+        const risky = outcomes.some(
+          (o) =>
+            o.sent &&
+            SESSION_ACTORS.has(o.c.actor) &&
+            (o.status === 401 ||
+              (typeof o.status === 'number' && o.status < 300 && SESSION_RISKS.has(o.c.endpoint)) ||
+              /identity|session/i.test(o.c.mutation)),
+        );
+        // A call that may have ended or locked one of the fuzz's own sessions: check before the next.
+        if (risky) report.sessionRepairs += await fs.repairSessions();
       }
       report.sessionRepairs += await fs.repairSessions();
       opts.onProgress?.(Math.min(start + batch, opts.cases), report);
@@ -161,69 +211,75 @@ export async function runFuzz(
   return report;
 }
 
-async function runCase(
-  fs: FuzzStack,
-  snapshots: RowSnapshots,
-  c: FuzzCase,
-  report: FuzzReport,
-): Promise<void> {
+type Sent = ReturnType<typeof materialise>;
+type Outcome =
+  | { sent: false; c: FuzzCase }
+  | {
+      sent: true;
+      c: FuzzCase;
+      req: Sent;
+      answer?: RawAnswer;
+      status: number | 'no answer';
+      refused: boolean;
+      problems: string[];
+    };
+
+async function sendCase(fs: FuzzStack, c: FuzzCase): Promise<Outcome> {
   const req = materialise(fs, c);
-  const figures = report.perEndpoint[c.endpoint]!;
-  const before = await snapshots.take();
   let answer: RawAnswer | undefined;
   let failure: string | undefined;
   try {
     answer = await sendRaw(fs.stack.gatewayUrl, req);
   } catch (err) {
-    if (err instanceof UnsendableRequest) {
-      report.unsendable += 1;
-      return;
-    }
+    if (err instanceof UnsendableRequest) return { sent: false, c };
     failure = `no answer: ${(err as Error).message}`;
   }
+  return {
+    sent: true,
+    c,
+    req,
+    answer,
+    status: answer?.status ?? 'no answer',
+    refused: answer === undefined || answer.status >= 400,
+    problems: failure ? [failure] : judge(req.scope, req.method, answer!).problems,
+  };
+}
+
+type SentOutcome = Extract<Outcome, { sent: true }>;
+
+function record(report: FuzzReport, o: SentOutcome): void {
+  const figures = report.perEndpoint[o.c.endpoint]!;
   report.cases += 1;
   figures.cases += 1;
-  const status = answer?.status ?? 'no answer';
-  figures.statuses[String(status)] = (figures.statuses[String(status)] ?? 0) + 1;
-  const problems = failure ? [failure] : judge(req.scope, req.method, answer!).problems;
-  const refused = answer === undefined || answer.status >= 400;
-  if (refused) {
-    figures.refused += 1;
-    const changed = RowSnapshots.diff(before, await snapshots.take());
-    if (changed.length) problems.push(`refused, yet stored rows changed: ${changed.join('; ')}`);
-  }
-  if (problems.length) {
+  figures.statuses[String(o.status)] = (figures.statuses[String(o.status)] ?? 0) + 1;
+  if (o.refused) figures.refused += 1;
+  if (o.problems.length) {
     report.failures += 1;
     figures.failures += 1;
-    report.findings.push({
-      endpoint: c.endpoint,
-      mutation: c.mutation,
-      actor: c.actor,
-      method: req.method,
-      path: req.path.length > 300 ? `${req.path.slice(0, 300)}… (${req.path.length} characters)` : req.path,
-      headers: Object.fromEntries(
-        Object.entries(req.headers).map(([k, v]) => [
-          k,
-          v.length > 200 ? `${v.slice(0, 200)}… (${v.length})` : v,
-        ]),
-      ),
-      body: cut(req.body),
-      bodyLength: req.body === undefined ? undefined : Buffer.byteLength(req.body),
-      status,
-      problems,
-      answer: (answer?.body ?? '').slice(0, 500),
-    });
+    report.findings.push(findingOf(o));
   }
-  // A call that may have ended or locked one of the fuzz's own sessions: check before the next.
-  if (
-    SESSION_ACTORS.has(c.actor) &&
-    answer !== undefined &&
-    (answer.status === 401 ||
-      (answer.status < 300 && SESSION_RISKS.has(c.endpoint)) ||
-      /identity|session/i.test(c.mutation))
-  ) {
-    report.sessionRepairs += await fs.repairSessions();
-  }
+}
+
+function findingOf(o: SentOutcome): Finding {
+  const { c, req, answer } = o;
+  return {
+    endpoint: c.endpoint,
+    mutation: c.mutation,
+    actor: c.actor,
+    method: req.method,
+    path: req.path.length > 300 ? `${req.path.slice(0, 300)}… (${req.path.length} characters)` : req.path,
+    headers: Object.fromEntries(
+      Object.entries(req.headers).map(([k, v]) => [
+        k,
+        v.length > 200 ? `${v.slice(0, 200)}… (${v.length})` : v,
+      ]),
+    ),
+    body: cut(req.body),
+    bodyLength: req.body === undefined ? undefined : Buffer.byteLength(req.body),
+    status: o.status,
+    problems: o.problems,
+    answer: (answer?.body ?? '').slice(0, 500),
+  };
 }
 
 /** One line per distinct problem (endpoint, status, first problem's kind), with a count. */
