@@ -9,7 +9,9 @@ import {
   ADMIN_IDENTITY_HEADER,
   ADMIN_SIGNATURE_HEADER,
   GATEWAY_TOKEN_HEADER,
+  internalKeyring,
   signAdminIdentity,
+  type InternalRequest,
 } from '@tunnelscope/service-kit';
 import {
   MINUTE,
@@ -19,6 +21,7 @@ import {
   createTestContext,
   gatewayHeaders,
   identityOf,
+  internalRequest,
   resolve,
   setCookies,
   signIn,
@@ -99,7 +102,10 @@ describe('sessions', () => {
       const res = await ctx.app.inject({
         method: 'POST',
         url: INTERNAL_SESSION_RESOLVE_PATH,
-        headers: { ...gatewayHeaders(ctx, '10.0.0.1'), 'content-type': 'application/json' },
+        headers: {
+          ...gatewayHeaders(ctx, '10.0.0.1', { method: 'POST', url: INTERNAL_SESSION_RESOLVE_PATH }),
+          'content-type': 'application/json',
+        },
         payload: { token: 'x' },
       });
       expect(res.statusCode).toBe(400);
@@ -303,15 +309,19 @@ describe('sessions', () => {
       identity = await identityOf(ctx, token);
     });
 
-    const me = (headers: Record<string, string>) =>
-      ctx.app.inject({
+    /** GET /auth/me through the gateway, with the identity headers `sign` makes for that request. */
+    const me = (sign: (req: InternalRequest) => Record<string, string>) => {
+      const req = internalRequest('GET', '/auth/me');
+      return ctx.app.inject({
         method: 'GET',
         url: '/auth/me',
-        headers: { ...gatewayHeaders(ctx, '203.0.113.9'), ...headers },
+        headers: { ...gatewayHeaders(ctx, '203.0.113.9', req), ...sign(req) },
       });
+    };
+    const ring = () => internalKeyring(ctx.config);
 
     it('opens the call when signed with the shared secret and fresh', async () => {
-      const res = await me(signAdminIdentity(identity, ctx.config.INTERNAL_SHARED_SECRET));
+      const res = await me((req) => signAdminIdentity(identity, ring(), req));
       expect(res.statusCode).toBe(200);
       expect(res.json().data.user.id).toBe(identity.adminId);
     });
@@ -320,16 +330,23 @@ describe('sessions', () => {
       ['no identity at all', () => ({})],
       [
         'an unsigned identity',
-        () => ({ [ADMIN_IDENTITY_HEADER]: signAdminIdentity(identity, 'x')[ADMIN_IDENTITY_HEADER] }),
+        (req: InternalRequest) => ({
+          [ADMIN_IDENTITY_HEADER]: signAdminIdentity(identity, ring(), req)[ADMIN_IDENTITY_HEADER],
+        }),
       ],
       [
         'an identity signed with another secret',
-        () => signAdminIdentity(identity, 'someone-else-entirely-0123456789abcdef'),
+        (req: InternalRequest) =>
+          signAdminIdentity(
+            identity,
+            internalKeyring({ INTERNAL_SHARED_SECRET: 'someone-else-entirely-0123456789abcdef' }),
+            req,
+          ),
       ],
       [
         'a role raised after signing',
-        () => {
-          const signed = signAdminIdentity(identity, ctx.config.INTERNAL_SHARED_SECRET);
+        (req: InternalRequest) => {
+          const signed = signAdminIdentity(identity, ring(), req);
           const forged = Buffer.from(
             JSON.stringify({ identity: { ...identity, role: 'admin' }, iat: Math.floor(Date.now() / 1000) }),
           ).toString('base64url');
@@ -341,18 +358,18 @@ describe('sessions', () => {
       ],
       [
         'a stale signature (replayed two minutes later)',
-        () =>
-          signAdminIdentity(identity, ctx.config.INTERNAL_SHARED_SECRET, Math.floor(Date.now() / 1000) - 120),
+        (req: InternalRequest) =>
+          signAdminIdentity(identity, ring(), req, Math.floor(Date.now() / 1000) - 120),
       ],
     ])('refuses %s with 401', async (_label, headers) => {
-      const res = await me(headers());
+      const res = await me(headers as (req: InternalRequest) => Record<string, string>);
       expect(res.statusCode).toBe(401);
       expect(res.json()).toMatchObject({ success: false, error: 'UNAUTHORIZED' });
     });
 
     it('refuses a validly signed identity whose session is dead, or whose account is gone', async () => {
       const ghost = { ...identity, sessionId: randomUUID() };
-      expect((await me(signAdminIdentity(ghost, ctx.config.INTERNAL_SHARED_SECRET))).statusCode).toBe(401);
+      expect((await me((req) => signAdminIdentity(ghost, ring(), req))).statusCode).toBe(401);
     });
 
     it('uses the role the database has now, not the one signed', async () => {
