@@ -45,3 +45,4 @@ export {
 } from './bogons.js';
 export { buildInWorker } from './worker.js';
 export { splitCsvLine } from './csv.js';
+export { splitCsvLine } from './csv.js';

@@ -11,6 +11,7 @@ import {
   parseRange,
   rangeSpan,
   parseAddress,
+  splitCsvLine,
   type IndexEntry,
   type Span,
 } from '@tunnelscope/ip-index';
@@ -203,41 +204,6 @@ function readRanges(
     const span = parseRange(fields[0]!, fields[1]!);
     if (keep(index++, span)) onRange(span, fields);
   }
-}
-
-function splitCsvLine(line: string): string[] {
-  const fields: string[] = [];
-  let i = 0;
-  while (i <= line.length) {
-    if (line[i] === '"') {
-      let value = '';
-      i++;
-      for (;;) {
-        const q = line.indexOf('"', i);
-        if (q < 0) {
-          value += line.slice(i);
-          i = line.length;
-          break;
-        }
-        value += line.slice(i, q);
-        if (line[q + 1] === '"') {
-          value += '"';
-          i = q + 2;
-        } else {
-          i = q + 1;
-          break;
-        }
-      }
-      fields.push(value);
-      i++;
-    } else {
-      const comma = line.indexOf(',', i);
-      const end = comma < 0 ? line.length : comma;
-      fields.push(line.slice(i, end));
-      i = end + 1;
-    }
-  }
-  return fields;
 }
 
 type LayerName = 'detections' | 'city4' | 'city6' | 'country' | 'asn';
