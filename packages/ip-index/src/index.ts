@@ -45,4 +45,3 @@ export {
 } from './bogons.js';
 export { buildInWorker } from './worker.js';
 export { splitCsvLine } from './csv.js';
-export { splitCsvLine } from './csv.js';
