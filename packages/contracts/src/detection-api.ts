@@ -65,16 +65,16 @@ export const API_KEY_MAX_GRACE_HOURS = 7 * 24;
 
 /**
  * Stable codes that explain `confidence`; each with what it means. Documented on `/docs/api`
- * and in the OpenAPI document from this one list.
+ * and in the OpenAPI document from this one list. Only codes the data can back are listed: a
+ * code is added here when the index first emits it (none for non-exit Tor relays or for a
+ * vendor's whole networks while the IP database lists neither).
  */
 export const EVIDENCE_CODES = {
   vpn_exit_observed: 'Our collectors saw this address used as an exit of the named VPN.',
   seen_recently: 'The address was observed in the last 30 days.',
   live_subdomain: 'A live server hostname of the VPN resolves to this address.',
-  vendor_network: "The address lies in a network where the vendor's exits were observed.",
   proxy_observed: 'The address was observed relaying traffic as an open or commercial proxy.',
   tor_exit: 'The address was listed as a Tor exit relay.',
-  tor_relay: 'The address was listed as a Tor relay that is not an exit.',
   hosting_network: 'The network belongs to a hosting or data-centre provider.',
   stale_detection: 'Detected before, but last seen longer ago than max_age_days: flags cleared.',
   special_purpose: 'A private, loopback, documentation or other special-purpose address: never looked up.',

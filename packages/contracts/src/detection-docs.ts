@@ -25,7 +25,8 @@ export const DETECTION_ANSWER_FIELD_DOCS = {
   network: 'The most specific network of our data that holds the address, in CIDR notation.',
   vpn: 'The VPN service (the product, for example NordVPN) using the address, or null.',
   is_tor: 'The address is a Tor exit relay.',
-  is_relay: 'The address is a Tor relay that is not an exit.',
+  is_relay:
+    'The address is egress of a privacy relay such as iCloud Private Relay; false until a relay feed is loaded.',
   is_hosting: 'The network belongs to a hosting, cloud or data-centre provider.',
   is_anonymous: 'True when any of is_vpn, is_proxy, is_tor or is_relay is true.',
   bogon:

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { detectionAnswerSchema } from '@tunnelscope/contracts';
+import { EVIDENCE_CODES, detectionAnswerSchema } from '@tunnelscope/contracts';
 import { parseAddress, rangeSpan, spanToCidrs, specialRange, type Span } from '@tunnelscope/ip-index';
 import { SnapshotBuilder, type DetectionRow } from './build.js';
 import { bogonAnswer, Snapshot } from './snapshot.js';
@@ -314,6 +314,45 @@ describe('a snapshot', () => {
       first_seen: '2025-01-01',
       last_seen: '2026-10-01',
     });
+  });
+
+  it('emits every documented evidence code, and only those (none is documented but never given)', () => {
+    const detection = (address: string, flags: Partial<DetectionRow>): { span: Span; row: DetectionRow } => {
+      const p = parseAddress(address)!;
+      const v = BigInt(p.family === 4 ? p.value : 0);
+      return {
+        span: rangeSpan(4, v, v),
+        row: {
+          address,
+          is_vpn: false,
+          is_proxy: false,
+          is_tor: false,
+          first_seen: '2026-01-01',
+          last_seen: '2026-11-19',
+          vpn: null,
+          vendor: null,
+          live: false,
+          ...flags,
+        },
+      };
+    };
+    const snapshot = build({
+      detections: [
+        detection('5.0.0.1', { is_vpn: true, vpn: 'V', vendor: 'W', live: true }),
+        detection('5.0.0.2', { is_proxy: true }),
+        detection('5.0.0.3', { is_tor: true }),
+        detection('5.0.0.4', { is_vpn: true, last_seen: '2025-01-01' }),
+      ],
+      asn: [{ span: rangeSpan(4, 0x05000000n, 0x050000ffn), number: 24940, name: 'Hetzner Online GmbH' }],
+      country: [],
+      city: [],
+    });
+    const emitted = new Set<string>();
+    for (const ip of ['5.0.0.1', '5.0.0.2', '5.0.0.3', '5.0.0.4', '5.0.0.9', '10.0.0.1']) {
+      for (const code of (snapshot.lookup(ip, { maxAgeDays: 90 }) as { evidence: string[] }).evidence)
+        emitted.add(code);
+    }
+    expect([...emitted].sort()).toEqual(Object.keys(EVIDENCE_CODES).sort());
   });
 
   it('answers bogons and mapped addresses without a lookup, and refuses what is not one address', () => {

@@ -346,7 +346,7 @@ export class Snapshot {
       network,
       vpn,
       is_tor: isTor,
-      // The IP database lists Tor relays by exit only; non-exit relays have no source yet.
+      // Egress of a privacy relay (iCloud Private Relay …): false until a relay feed is loaded.
       is_relay: false,
       is_hosting: isHosting,
       is_anonymous: isVpn || isProxy || isTor,
