@@ -25,3 +25,4 @@ export * from './detection-api.js';
 export * from './detection-docs.js';
 export * from './detection-openapi.js';
 export * from './ingest-api.js';
+export * from './gateway-refusal-audit.js';

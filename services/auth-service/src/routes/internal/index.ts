@@ -11,8 +11,10 @@ import {
 } from '@tunnelscope/contracts';
 import { NotFoundError, UnauthorizedError, type FastifyPluginAsyncZod } from '@tunnelscope/service-kit';
 import type { RouteDeps } from '../route-deps.js';
+import refusalAuditRoutes from './refusal-audit.js';
 
-const internalRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { services }) => {
+const internalRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
+  const { services } = deps;
   app.post(
     INTERNAL_SESSION_RESOLVE_PATH,
     {
@@ -29,6 +31,7 @@ const internalRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { services 
       return { success: true as const, data: { identity } };
     },
   );
+  await app.register(refusalAuditRoutes, deps);
 };
 
 export default internalRoutes;
