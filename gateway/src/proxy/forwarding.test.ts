@@ -35,8 +35,14 @@ describe('clientAddress', () => {
     expect(clientAddress('10.0.0.9', ['6.6.6.6', '203.0.113.7'], 1)).toBe('203.0.113.7');
   });
 
-  it('takes the leftmost entry when the header is shorter than the hop count', () => {
-    expect(clientAddress('10.0.0.9', '203.0.113.7', 3)).toBe('203.0.113.7');
+  // Issue 13 item 10: every entry of a chain shorter than the hop count is one a client could have
+  // written (the request did not pass all our proxies), so none of them is believed.
+  it('falls back to the socket when the header is shorter than the hop count', () => {
+    expect(clientAddress('10.0.0.9', '203.0.113.7', 3)).toBe('10.0.0.9');
+    expect(clientAddress('10.0.0.9', '6.6.6.6, 203.0.113.7', 3)).toBe('10.0.0.9');
+    expect(clientAddress('10.0.0.9', ['6.6.6.6', '203.0.113.7'], 3)).toBe('10.0.0.9');
+    // Exactly as long as the hop count: the leftmost entry is the one our outermost proxy wrote.
+    expect(clientAddress('10.0.0.9', '198.51.100.4, 203.0.113.7', 2)).toBe('198.51.100.4');
   });
 
   it('falls back to the socket when the trusted entry is not an address', () => {

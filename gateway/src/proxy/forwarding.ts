@@ -70,7 +70,8 @@ function normaliseAddress(raw: string | undefined): string | undefined {
  * The visitor's address. With `hops = 0` the socket's peer, whatever the request claims. With
  * `hops = n`, n proxies we run (an ingress, a CDN) each appended the peer they saw, so the n-th
  * entry from the right is the first one no client could have written. When the header is shorter
- * than that, the request took a shorter path and its leftmost entry is the best we have.
+ * than that, the request did not come through all of them and every entry may be the client's
+ * own invention: the socket's peer is the only address we know (issue 13 item 10).
  */
 export function clientAddress(
   socketAddress: string | undefined,
@@ -83,8 +84,8 @@ export function clientAddress(
     .split(',')
     .map((e) => e.trim())
     .filter(Boolean);
-  if (entries.length === 0) return socket;
-  const picked = entries[Math.max(0, entries.length - hops)];
+  if (entries.length < hops) return socket;
+  const picked = entries[entries.length - hops];
   return normaliseAddress(picked) ?? socket;
 }
 
