@@ -42,6 +42,8 @@ describe('faults against the real processes', () => {
     const r = await killMailerWorker(fs, { mails: 200 });
     print(r);
     expect(r.extra.mailsLost).toBe(0);
+    // The mails in hand at the kill come back once their lock expires: within the 30 s.
+    expect(r.extra.secondsToDeliverAllAfterRestart as number).toBeLessThanOrEqual(30);
     expect(r.extra.queueAfter).toMatchObject({ failed: 0, wait: 0, active: 0 });
     expectNoUnexpectedExit(r);
   }, 240_000);

@@ -184,6 +184,11 @@ export function startMailWorker(opts: MailWorkerOptions): MailWorker {
     connection,
     prefix: config.REDIS_PREFIX,
     concurrency: config.MAILER_CONCURRENCY,
+    // A worker killed mid-send (OOM, SIGKILL, a lost node) leaves its jobs locked until the lock
+    // expires and a stall check finds them: BullMQ's 30 s + 30 s kept those mails back a minute
+    // (tests/faults). A live worker renews its locks every lockDuration / 2, so a slow send is safe.
+    lockDuration: 15_000,
+    stalledInterval: 5_000,
     ...(config.MAILER_RATE_PER_SECOND
       ? { limiter: { max: config.MAILER_RATE_PER_SECOND, duration: 1000 } }
       : {}),
