@@ -11,7 +11,9 @@ export async function findAdminById(db: Executor, id: string): Promise<AdminUser
 /**
  * Sign-in and uniqueness are case-insensitive (the unique indexes are on lower()). `forUpdate`
  * locks the row until the transaction ends: every sign-in attempt on one account runs under it,
- * so attempts are evaluated one at a time against the row as the previous one left it.
+ * so attempts are evaluated one at a time against the row as the previous one left it. The lock
+ * is `FOR NO KEY UPDATE`: it serialises the attempts (and any update of the row) without blocking
+ * the foreign-key checks of rows that merely name the account (its audit rows, its sessions).
  */
 export async function findAdminByUsername(
   db: Executor,
@@ -22,12 +24,12 @@ export async function findAdminByUsername(
     .selectFrom('admin_users')
     .selectAll()
     .where(sql<string>`lower(username)`, '=', username.toLowerCase());
-  return (opts.forUpdate ? query.forUpdate() : query).executeTakeFirst();
+  return (opts.forUpdate ? query.forNoKeyUpdate() : query).executeTakeFirst();
 }
 
-/** The account's row, locked until the transaction ends (re-authentication, Unlock, Reset 2FA). */
+/** The account's row, locked as sign-in locks it (re-authentication, Unlock, Reset 2FA). */
 export async function lockAdminById(db: Executor, id: string): Promise<AdminUserRow | undefined> {
-  return db.selectFrom('admin_users').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  return db.selectFrom('admin_users').selectAll().where('id', '=', id).forNoKeyUpdate().executeTakeFirst();
 }
 
 /** Which of `username` and `email` another account (not `exceptId`) already holds. */
