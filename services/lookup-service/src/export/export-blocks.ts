@@ -1,40 +1,37 @@
 /**
  * The walk both export files are written from: every data block of a snapshot, in address order
- * (IPv4, then IPv6), special-purpose ranges cut out, each block with its answer.
+ * (IPv4, then IPv6), each with its answer.
+ *
+ * `Snapshot.networks()` gives CIDR blocks that are never partly special-purpose (it cuts at those
+ * ranges and skips them), each with the answer of its own first address, which is the answer of
+ * every address in the block. Should a block ever overlap a special-purpose range, the MMDB
+ * writer refuses the overlapping bogon range and the build fails loudly.
  */
 import type { Family } from '@tunnelscope/ip-index';
 import { parseCidr } from '@tunnelscope/ip-index';
 import type { Snapshot } from '../index/snapshot.js';
-import { publicBlocks, type ExportAnswer } from './export-data.js';
+import type { ExportAnswer } from './export-data.js';
 
 export interface ExportBlock {
   readonly family: Family;
   readonly start: bigint;
   readonly end: bigint;
   readonly prefix: number;
+  /** The block as CIDR text (RFC 5952 for IPv6). */
+  readonly cidr: string;
   readonly answer: ExportAnswer;
 }
 
 export function* exportBlocks(snapshot: Snapshot): Generator<ExportBlock> {
-  for (const { network } of snapshot.networks()) {
+  for (const { network, answer } of snapshot.networks()) {
     const span = parseCidr(network);
-    const family = span.family;
-    for (const block of publicBlocks(family, span.start, span.end)) {
-      // The answer of the block's own first address, not the one networks() gives: `network` and
-      // `asn.route` of a data range that is not one CIDR name the block around the address, which
-      // differs between the blocks of one interval (networks() gives every block the interval's
-      // first answer; lookup-service's index owner is to fix that, then this call can go).
-      const answer = snapshot.answerAt(
-        family === 4
-          ? { family: 4, value: Number(block.start), mapped: false }
-          : { family: 6, words: words(block.start), mapped: false },
-      );
-      yield { family, start: block.start, end: block.end, prefix: block.prefix, answer };
-    }
+    yield {
+      family: span.family,
+      start: span.start,
+      end: span.end,
+      prefix: span.prefix,
+      cidr: network,
+      answer,
+    };
   }
-}
-
-function words(value: bigint): [number, number, number, number] {
-  const w = (shift: bigint) => Number((value >> shift) & 0xffffffffn);
-  return [w(96n), w(64n), w(32n), w(0n)];
 }

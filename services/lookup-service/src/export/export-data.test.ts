@@ -1,12 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { parseCidr } from '@tunnelscope/ip-index';
-import { CSV_COLUMNS, csvField, csvRow, formatBlock, publicBlocks, toMmdbRecord } from './export-data.js';
-
-const cidrs = (family: 4 | 6, first: string, last: string) => {
-  const start = parseCidr(first).start;
-  const end = parseCidr(last).end;
-  return [...publicBlocks(family, start, end)].map((b) => formatBlock(family, b.start, b.prefix));
-};
+import { CSV_COLUMNS, csvField, csvRow, toMmdbRecord } from './export-data.js';
 
 describe('the export rows', () => {
   it('quotes a CSV field holding a comma, a quote or a line break, and doubles its quotes', () => {
@@ -85,23 +78,5 @@ describe('the export rows', () => {
       confidence: 0,
       evidence: [],
     });
-  });
-});
-
-describe('publicBlocks', () => {
-  it('cuts special-purpose ranges out of a network', () => {
-    // 100.64.0.0/10 (shared address space) lies inside 100.0.0.0/8.
-    expect(cidrs(4, '100.0.0.0/8', '100.0.0.0/8')).toEqual(['100.0.0.0/10', '100.128.0.0/9']);
-    // 192.0.0.0/24, 192.0.2.0/24 and others inside 192.0.0.0/22.
-    expect(cidrs(4, '192.0.0.0/22', '192.0.0.0/22')).toEqual(['192.0.1.0/24', '192.0.3.0/24']);
-  });
-
-  it('keeps a public network whole and drops one inside a special range', () => {
-    expect(cidrs(4, '8.8.8.0/24', '8.8.8.0/24')).toEqual(['8.8.8.0/24']);
-    expect(cidrs(4, '10.1.0.0/16', '10.1.0.0/16')).toEqual([]);
-    expect(cidrs(6, '2a00::/16', '2a00::/16')).toEqual(['2a00::/16']);
-    expect(cidrs(6, '2001:db8::/32', '2001:db8::/32')).toEqual([]);
-    // 2001::/23 holds the IETF assignments; 2001:200::/23 is public.
-    expect(cidrs(6, '2001::/22', '2001::/22')).toEqual(['2001:200::/23']);
   });
 });

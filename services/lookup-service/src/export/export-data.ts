@@ -1,18 +1,10 @@
 /**
- * What goes into the offline export, shared by the MMDB and the CSV: the snapshot's networks with
- * special-purpose ranges cut out of them, each answer as an MMDB record and as a CSV row, and the
+ * What goes into the offline export, shared by the MMDB and the CSV: the special-purpose ranges
+ * (the MMDB answers them as bogons), each answer as an MMDB record and as a CSV row, and the
  * DB-IP credit both files carry.
  */
 import { DB_IP_ATTRIBUTION, type DetectionAnswer } from '@tunnelscope/contracts';
-import {
-  SPECIAL_RANGES,
-  formatIPv4,
-  formatIPv6,
-  parseCidr,
-  spanToCidrs,
-  type Family,
-  type MmdbValue,
-} from '@tunnelscope/ip-index';
+import { SPECIAL_RANGES, parseCidr, type Family, type MmdbValue } from '@tunnelscope/ip-index';
 import { bogonAnswer } from '../index/snapshot.js';
 
 export type ExportAnswer = Omit<DetectionAnswer, 'ip'>;
@@ -57,52 +49,6 @@ function specialSpans(): Record<Family, { start: bigint; end: bigint }[]> {
 }
 
 export const SPECIAL_SPANS = specialSpans();
-
-/**
- * `[start, end]` without the special-purpose ranges, as CIDR blocks in address order. The API
- * answers those addresses `bogon: true` whatever the data says, so the export must not carry a
- * data answer for them.
- */
-export function* publicBlocks(
-  family: Family,
-  start: bigint,
-  end: bigint,
-): Generator<{ start: bigint; end: bigint; prefix: number }> {
-  const specials = SPECIAL_SPANS[family];
-  // The first special range that ends at or after `start` (binary search: ~1M blocks per export).
-  let lo = 0;
-  let hi = specials.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (specials[mid]!.end < start) lo = mid + 1;
-    else hi = mid;
-  }
-  let cursor = start;
-  for (let i = lo; i < specials.length && cursor <= end; i++) {
-    const s = specials[i]!;
-    if (s.start > end) break;
-    if (s.start > cursor) yield* blocks(family, cursor, s.start - 1n);
-    cursor = s.end + 1n;
-  }
-  if (cursor <= end) yield* blocks(family, cursor, end);
-}
-
-function* blocks(family: Family, start: bigint, end: bigint) {
-  const bits = family === 4 ? 32 : 128;
-  for (const block of spanToCidrs(family, start, end)) {
-    yield {
-      start: block.start,
-      end: block.start + (1n << BigInt(bits - block.prefix)) - 1n,
-      prefix: block.prefix,
-    };
-  }
-}
-
-export function formatBlock(family: Family, start: bigint, prefix: number): string {
-  if (family === 4) return `${formatIPv4(Number(start))}/${prefix}`;
-  const w = (shift: bigint) => Number((start >> shift) & 0xffffffffn);
-  return `${formatIPv6([w(96n), w(64n), w(32n), w(0n)])}/${prefix}`;
-}
 
 /**
  * An answer as an MMDB record: the answer's own field names and nesting, nulls left out (the

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Snapshot } from '../index/snapshot.js';
 import { exportBlocks } from './export-blocks.js';
-import { CSV_HEADER, csvPreamble, csvRow, formatBlock } from './export-data.js';
+import { CSV_HEADER, csvPreamble, csvRow } from './export-data.js';
 import { ExportMmdb, answerKey } from './export-mmdb.js';
 
 export interface ExportFiles {
@@ -58,7 +58,7 @@ export async function writeExportFiles(snapshot: Snapshot, dir: string): Promise
       pending = '';
     };
     for (const b of exportBlocks(snapshot)) {
-      const block = formatBlock(b.family, b.start, b.prefix);
+      const block = b.cidr;
       const row = csvRow(block, b.answer);
       // The row without its block is the answer's key: equal answers share one MMDB record.
       mmdb.add(b.family, b.start, b.end, answerKey(b.answer, row.slice(block.length)), b.answer);
