@@ -6,6 +6,10 @@ export const OTP_TTL_SECONDS = 5 * 60;
 export const OTP_MAX_ATTEMPTS = 5;
 /** Codes e-mailed to one address in a rolling hour, all forms together. */
 export const OTP_MAX_CODES_PER_HOUR = 5;
+/** Codes e-mailed to one address in a rolling day, all forms together (issue 13). */
+export const OTP_MAX_CODES_PER_DAY = 10;
+/** Codes mailed from one client network (/24 IPv4, /64 IPv6) in a rolling hour, whatever the addresses (issue 13). */
+export const OTP_MAX_CODES_PER_NETWORK_PER_HOUR = 30;
 
 export const MESSAGE_MIN_LENGTH = 10;
 export const MESSAGE_MAX_LENGTH = 2000;

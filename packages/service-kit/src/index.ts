@@ -20,5 +20,7 @@ export * from './clock.js';
 export * from './mail-enqueuer.js';
 export * from './postgres-errors.js';
 export * from './rate-limit.js';
+export * from './client-network.js';
+export * from './secret-token.js';
 export * from './timeout.js';
 export * from './validation.js';

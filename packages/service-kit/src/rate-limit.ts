@@ -1,6 +1,7 @@
 /**
  * Per-client rate limits, the same in every service: counted in Redis so every replica shares
- * them, keyed by the client address the gateway vouches for (`installGatewayTrust`), and refused
+ * them, keyed by the client address the gateway vouches for (`installGatewayTrust`; an IPv6
+ * address by its /64), and refused
  * with one 429 text and a `Retry-After` header. Routes opt in with `config: { rateLimit: … }`.
  *
  * The plugin itself (`@fastify/rate-limit`) is the service's dependency and is passed in, so
@@ -8,6 +9,7 @@
  */
 import type { FastifyInstance, FastifyPluginCallback, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
+import { rateLimitKeyForAddress } from './client-network.js';
 import { TooManyRequestsError } from './errors.js';
 // `request.clientIp` is declared there.
 import type {} from './gateway-trust.js';
@@ -48,7 +50,8 @@ export function rateLimitOptions(setup: RateLimitSetup): ServiceRateLimitOptions
     global: false,
     redis: setup.redis,
     nameSpace: setup.nameSpace,
-    keyGenerator: (request) => request.clientIp,
+    // An IPv6 client counts as its /64 (it can take a new address from it for every call).
+    keyGenerator: (request) => rateLimitKeyForAddress(request.clientIp),
     // Redis down: the limiter lets requests through. Whatever a limited route does that needs
     // Redis answers 503 on its own, and the rest is cheap enough to serve rather than refuse.
     skipOnError: true,

@@ -3,7 +3,11 @@
  * frozen, and refused with a readable list of problems when it is wrong.
  */
 import { z } from 'zod';
-import { OTP_MAX_CODES_PER_HOUR } from '@tunnelscope/contracts';
+import {
+  OTP_MAX_CODES_PER_DAY,
+  OTP_MAX_CODES_PER_HOUR,
+  OTP_MAX_CODES_PER_NETWORK_PER_HOUR,
+} from '@tunnelscope/contracts';
 import {
   DEFAULT_DATABASE_URL,
   baseServiceEnv,
@@ -75,6 +79,8 @@ export const configSchema = baseServiceEnv
     RATE_LIMIT_EMAIL_CHECK_PER_MIN: env.positiveInt(20),
     RATE_LIMIT_SECURITY_LOG_PER_MIN: env.positiveInt(30),
     OTP_CODES_PER_HOUR: env.positiveInt(OTP_MAX_CODES_PER_HOUR),
+    OTP_CODES_PER_DAY: env.positiveInt(OTP_MAX_CODES_PER_DAY),
+    OTP_CODES_PER_NETWORK_PER_HOUR: env.positiveInt(OTP_MAX_CODES_PER_NETWORK_PER_HOUR),
     BLOCKLIST_SOURCES: blocklistSources,
     BLOCKLIST_REFRESH_MINUTES: env.positiveInt(1440),
     MAIL_ENQUEUE_TIMEOUT_MS: env.positiveInt(5000),

@@ -55,6 +55,8 @@ export function createFormServices(deps: {
       redis: deps.redis,
       prefix: deps.config.REDIS_PREFIX,
       maxPerHour: deps.config.OTP_CODES_PER_HOUR,
+      maxPerDay: deps.config.OTP_CODES_PER_DAY,
+      maxPerNetworkPerHour: deps.config.OTP_CODES_PER_NETWORK_PER_HOUR,
       now: () => deps.clock.now(),
     }),
     mail: createFormsMailEnqueuer(deps),

@@ -1,4 +1,8 @@
-import { OTP_MAX_CODES_PER_HOUR } from '@tunnelscope/contracts';
+import {
+  OTP_MAX_CODES_PER_DAY,
+  OTP_MAX_CODES_PER_HOUR,
+  OTP_MAX_CODES_PER_NETWORK_PER_HOUR,
+} from '@tunnelscope/contracts';
 import {
   createTestContext,
   nextIp,
@@ -52,6 +56,27 @@ describe('per-address route limits', () => {
       expect((await post(ctx, '/api/waitlist', { email: uniqueEmail() }, { ip: nextIp() })).statusCode).toBe(
         200,
       );
+    });
+
+    it('counts an IPv6 client by its /64, so a new address from it is not a new client (issue 13 item 7)', async () => {
+      for (let i = 1; i <= 5; i++) {
+        const res = await post(ctx, '/api/waitlist', { email: uniqueEmail() }, { ip: `2001:db8:5:6::${i}` });
+        expect(res.statusCode).toBe(200);
+      }
+      const sameNetwork = await post(
+        ctx,
+        '/api/waitlist',
+        { email: uniqueEmail() },
+        { ip: '2001:db8:5:6:ffff::9' },
+      );
+      expect(sameNetwork.statusCode).toBe(429);
+      const otherNetwork = await post(
+        ctx,
+        '/api/waitlist',
+        { email: uniqueEmail() },
+        { ip: '2001:db8:5:7::1' },
+      );
+      expect(otherNetwork.statusCode).toBe(200);
     });
 
     it('logs the refusal once per window in registration_logs', async () => {
@@ -150,4 +175,65 @@ describe('verification codes per address and hour', () => {
       await raised.close();
     }
   });
+});
+
+describe('verification codes per address and day, and per client network and hour (issue 13 item 7)', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    // The shipped defaults of both caps (the test helper raises the network cap for other suites).
+    ctx = await createTestContext('codecap_wide', {
+      env: { OTP_CODES_PER_NETWORK_PER_HOUR: String(OTP_MAX_CODES_PER_NETWORK_PER_HOUR) },
+    });
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  it(`mails at most ${OTP_MAX_CODES_PER_DAY} codes a day to one address, however they are spread over the hours`, async () => {
+    const email = uniqueEmail('daycap');
+    let sent = 0;
+    while (sent < OTP_MAX_CODES_PER_DAY) {
+      for (let i = 0; i < OTP_MAX_CODES_PER_HOUR && sent < OTP_MAX_CODES_PER_DAY; i++, sent++) {
+        const res = await post(ctx, '/api/waitlist', { email }, { ip: `203.0.${sent}.1` });
+        expect(res.statusCode).toBe(200);
+      }
+      ctx.clock.advance(61 * 60 * 1000);
+    }
+    const refused = await post(ctx, '/api/waitlist', { email }, { ip: '203.0.113.77' });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toMatch(
+      /^Too many verification codes were requested for this email address\. Please try again in \d+ hours\.$/,
+    );
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3600);
+    const codes = (await queuedMails(ctx.mailQueue)).filter((j) => j.data.to === email);
+    expect(codes).toHaveLength(OTP_MAX_CODES_PER_DAY);
+  });
+
+  it.each([
+    ['IPv4 /24', (i: number) => `192.0.2.${i + 1}`, '192.0.2.250', '192.0.3.1'],
+    [
+      'IPv6 /64',
+      (i: number) => `2001:db8:77:1::${(i + 1).toString(16)}`,
+      '2001:db8:77:1:abcd::1',
+      '2001:db8:77:2::1',
+    ],
+  ])(
+    `mails at most ${OTP_MAX_CODES_PER_NETWORK_PER_HOUR} codes an hour from one client network (%s), whatever the addresses`,
+    async (_family, addressOf, sameNetwork, otherNetwork) => {
+      for (let i = 0; i < OTP_MAX_CODES_PER_NETWORK_PER_HOUR; i++) {
+        const res = await post(ctx, '/api/waitlist', { email: uniqueEmail('bomb') }, { ip: addressOf(i) });
+        expect(res.statusCode).toBe(200);
+      }
+      const victim = uniqueEmail('victim');
+      const refused = await post(ctx, '/api/waitlist', { email: victim }, { ip: sameNetwork });
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().message).toMatch(
+        /^Too many verification codes were requested from your network\./,
+      );
+      expect((await queuedMails(ctx.mailQueue)).some((j) => j.data.to === victim)).toBe(false);
+      expect((await post(ctx, '/api/waitlist', { email: victim }, { ip: otherNetwork })).statusCode).toBe(
+        200,
+      );
+    },
+  );
 });

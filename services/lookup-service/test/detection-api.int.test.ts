@@ -130,6 +130,26 @@ describe('key checks', () => {
     expect((await call({ url: '/api/v1/vpn/check?ip=8.8.8.8', key, ip })).statusCode).toBe(200);
   });
 
+  it('counts failed keys of an IPv6 client by its /64: a fresh address from it is still refused (issue 13 item 7)', async () => {
+    for (let i = 0; i < ctx.config.LOOKUP_FAILED_KEY_LIMIT_PER_MIN; i++) {
+      expectProblem(
+        await call({
+          url: '/api/v1/vpn/check?ip=8.8.8.8',
+          key: generateApiKey(),
+          ip: `2001:db8:66:1::${i + 1}`,
+        }),
+        'invalid_api_key',
+      );
+    }
+    expectProblem(
+      await call({ url: '/api/v1/vpn/check?ip=8.8.8.8', key, ip: '2001:db8:66:1:ffff:ffff:ffff:1' }),
+      'rate_limited',
+    );
+    expect(
+      (await call({ url: '/api/v1/vpn/check?ip=8.8.8.8', key, ip: '2001:db8:66:2::1' })).statusCode,
+    ).toBe(200);
+  });
+
   it('refuses a client outside the key allowlist with client_not_allowed and serves one inside', async () => {
     const { key: fenced } = await createKey(ctx, { allowedNetworks: ['203.0.113.0/24', '2001:db8::/32'] });
     expectProblem(

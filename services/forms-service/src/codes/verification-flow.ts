@@ -33,7 +33,7 @@ import type {
   RegistrationLog,
   Visitor,
 } from '../registration-logs/registration-log-service.js';
-import type { CodeQuota, QuotaReservation } from './code-quota.js';
+import type { CodeLimit, CodeQuota, QuotaReservation } from './code-quota.js';
 import { recordCodeFailure, type CodeTable } from './code-repository.js';
 import { checkOtpCode, issueOtpCode, type IssuedCode, type StoredCode } from './otp.js';
 
@@ -67,28 +67,39 @@ function failureMessage(err: unknown): string {
   return err instanceof AppError ? err.message : 'Internal error';
 }
 
+/** What each code limit's refusal says and logs. */
+const CODE_LIMIT_REFUSALS: Record<CodeLimit, { logged: string; who: string }> = {
+  email_hour: { logged: 'verification codes per hour exceeded', who: 'for this email address' },
+  email_day: { logged: 'verification codes per day exceeded', who: 'for this email address' },
+  network_hour: { logged: 'verification codes per network and hour exceeded', who: 'from your network' },
+};
+
+/** "5 minutes", or "3 hours" once the wait is long (the daily limit). */
+function waitPhrase(seconds: number): string {
+  const minutes = Math.ceil(seconds / 60);
+  if (minutes <= 120) return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  const hours = Math.ceil(minutes / 60);
+  return `${hours} hours`;
+}
+
 async function reserveCodeSlot(deps: VerificationDeps, visitor: Visitor, form: CodeForm, email: string) {
   let slot: QuotaReservation;
   try {
-    slot = await deps.quota.reserve(email);
+    slot = await deps.quota.reserve(email, visitor.ip);
   } catch {
     throw new ServiceUnavailableError('We could not send a code right now. Please try again in a moment.');
   }
   if (!slot.allowed) {
-    const minutes = Math.ceil(slot.retryAfterSeconds / 60);
+    const refusal = CODE_LIMIT_REFUSALS[slot.limit];
     await deps.logs.record(visitor, {
       action: 'rate_limited',
       success: false,
       email,
-      errorMessage: 'verification codes per hour exceeded',
-      additionalData: {
-        form,
-        limit: deps.config.OTP_CODES_PER_HOUR,
-        retryAfterSeconds: slot.retryAfterSeconds,
-      },
+      errorMessage: refusal.logged,
+      additionalData: { form, limit: slot.max, retryAfterSeconds: slot.retryAfterSeconds },
     });
     throw new TooManyRequestsError(
-      `Too many verification codes were requested for this email address. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+      `Too many verification codes were requested ${refusal.who}. Please try again in ${waitPhrase(slot.retryAfterSeconds)}.`,
       slot.retryAfterSeconds,
     );
   }

@@ -8,7 +8,7 @@
  * learns of a blocked address at that address's first failure there. While Redis is down, each
  * replica counts in memory.
  */
-import type { Clock } from '@tunnelscope/service-kit';
+import { rateLimitKeyForAddress, type Clock } from '@tunnelscope/service-kit';
 import type { Redis } from 'ioredis';
 import { redisUnavailable } from '../metering/meter.js';
 
@@ -32,7 +32,8 @@ export function createFailedKeyLimiter(deps: {
   const minuteOf = (ms: number) => Math.floor(ms / 60_000);
 
   return {
-    blockedFor(ip) {
+    blockedFor(address) {
+      const ip = rateLimitKeyForAddress(address);
       const until = blocked.get(ip);
       if (until === undefined) return 0;
       const now = deps.clock.now().getTime();
@@ -42,7 +43,9 @@ export function createFailedKeyLimiter(deps: {
       }
       return Math.max(1, Math.ceil((until - now) / 1000));
     },
-    async recordFailure(ip) {
+    async recordFailure(address) {
+      // An IPv6 client counts as its /64: it could take a fresh address for every guess.
+      const ip = rateLimitKeyForAddress(address);
       const now = deps.clock.now().getTime();
       const minute = minuteOf(now);
       const key = `${deps.redisPrefix}:lookup:failed-keys:${ip}:${minute}`;
