@@ -71,8 +71,6 @@ export function useE2E(label: string): E2E {
         RATE_LIMIT_SECURITY_LOG_PER_MIN: '500',
         RATE_LIMIT_STATS_PER_MIN: '1000',
         LOGIN_RATE_LIMIT_PER_MINUTE: '200',
-        // Every browser call comes from 127.0.0.1: one client network for the per-network code cap.
-        OTP_CODES_PER_NETWORK_PER_HOUR: '1000',
       },
     });
   }, 120_000);

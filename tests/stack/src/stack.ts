@@ -149,6 +149,8 @@ export async function startStack(opts: {
     TURNSTILE_VERIFY_URL: turnstile.verifyUrl,
     TURNSTILE_SITE_KEY: '1x00000000000000000000AA',
     TURNSTILE_SECRET: '1x0000000000000000000000000000000AA',
+    // Every call of a stack comes from 127.0.0.1, one client network for the per-network code cap.
+    OTP_CODES_PER_NETWORK_PER_HOUR: '1000',
     ...opts.env,
   };
   const health: Record<StackService, string> = {
