@@ -212,6 +212,9 @@ export function formatIPv4(value: number): string {
   return `${DECIMAL[value >>> 24]!}.${DECIMAL[(value >>> 16) & 255]!}.${DECIMAL[(value >>> 8) & 255]!}.${DECIMAL[value & 255]!}`;
 }
 
+/** The hex text of each 16-bit group, filled as groups are formatted (at most 65,536 short strings). */
+const HEX_GROUP: (string | undefined)[] = new Array<string | undefined>(65536);
+
 /**
  * RFC 5952 text of four words: lower-case hex without leading zeros, the longest run of two or
  * more zero groups (the first of equal runs) written `::`. Hand-written because answers format
@@ -239,6 +242,9 @@ export function formatIPv6(words: ArrayLike<number>): string {
     }
     i = j;
   }
+  // Built left to right with no look-back: a separator before every group but the first and the
+  // one right after '::'.
+  const afterGap = bestAt < 0 ? -1 : bestAt + bestLength;
   let text = '';
   for (let i = 0; i < 8; i++) {
     if (i === bestAt) {
@@ -246,8 +252,9 @@ export function formatIPv6(words: ArrayLike<number>): string {
       i += bestLength - 1;
       continue;
     }
-    if (text !== '' && !text.endsWith(':')) text += ':';
-    text += g[i]!.toString(16);
+    if (i > 0 && i !== afterGap) text += ':';
+    const group = g[i]!;
+    text += HEX_GROUP[group] ?? (HEX_GROUP[group] = group.toString(16));
   }
   return text;
 }
