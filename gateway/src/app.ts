@@ -1,7 +1,8 @@
 import fastifyCompress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
-import { createServiceApp, errorBody, internalKeyring } from '@tunnelscope/service-kit';
+import { createServiceApp, errorBody, internalHeaders, internalKeyring } from '@tunnelscope/service-kit';
 import { createAdminGate } from './admin/admin-gate.js';
+import { createRefusalReportSender, RefusalAudit } from './admin/refusal-audit.js';
 import type { Config } from './config.js';
 import { forwardedProto } from './proxy/forwarding.js';
 import { Upstreams } from './proxy/upstreams.js';
@@ -85,7 +86,22 @@ export async function buildApp({ config }: AppDeps): Promise<FastifyInstance> {
     reservedResponseHeaders: GATEWAY_HEADER_NAMES,
     log: app.log,
   });
-  app.addHook('onClose', async () => upstreams.close());
+  // The gateway's own refusals on the admin API, reported to auth-service for admin_logs.
+  const refusalAudit = new RefusalAudit({
+    send: createRefusalReportSender({
+      authUrl: config.AUTH_SERVICE_URL,
+      agent: upstreams.agentFor('auth'),
+      timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+      headersFor: (path, requestId) =>
+        internalHeaders(keyring, { audience: 'auth', method: 'POST', path, requestId }),
+      log: app.log,
+    }),
+  });
+  // Reports still queued go before the upstream agents close.
+  app.addHook('onClose', async () => {
+    await refusalAudit.flush();
+    upstreams.close();
+  });
   const gateAdminCall = createAdminGate({
     upstreams,
     authUrl: config.AUTH_SERVICE_URL,
@@ -93,6 +109,7 @@ export async function buildApp({ config }: AppDeps): Promise<FastifyInstance> {
     adminPrefix: resolve.adminPrefix,
     trustedProxyHops: hops,
     timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+    refusalAudit,
   });
 
   app.decorateRequest('siteTarget', null);

@@ -5,7 +5,11 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import { INTERNAL_SESSION_RESOLVE_PATH } from '@tunnelscope/contracts';
+import {
+  INTERNAL_REFUSAL_AUDIT_PATH,
+  INTERNAL_SESSION_RESOLVE_PATH,
+  type GatewayRefusalReport,
+} from '@tunnelscope/contracts';
 import { GATEWAY_TOKEN_HEADER, internalKeyring, verifyGatewayToken } from '@tunnelscope/service-kit';
 import { buildApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
@@ -56,6 +60,10 @@ export interface FakeUpstream {
   seen: SeenRequest[];
   /** Session resolutions the gateway asked for (kept apart from `seen`). */
   resolves: { token: string; touch: boolean; headers: IncomingHttpHeaders }[];
+  /** Refusal reports the gateway sent for admin_logs (kept apart from `seen`), with their headers. */
+  audits: { report: GatewayRefusalReport; headers: IncomingHttpHeaders }[];
+  /** Resolves once `audits` holds a report that satisfies `done` (no timer: the report's arrival). */
+  auditsUntil(done: (reports: GatewayRefusalReport[]) => boolean): Promise<GatewayRefusalReport[]>;
   handler: UpstreamHandler | null;
   close(): Promise<void>;
 }
@@ -67,9 +75,21 @@ export async function startUpstream(name: string): Promise<FakeUpstream> {
     url: '',
     seen: [],
     resolves: [],
+    audits: [],
+    auditsUntil: (done) =>
+      new Promise((resolve) => {
+        const check = () => {
+          const reports = upstream.audits.map((a) => a.report);
+          if (!done(reports)) return false;
+          resolve(reports);
+          return true;
+        };
+        if (!check()) auditWaiters.push(check);
+      }),
     handler: null,
     close: async () => undefined,
   };
+  let auditWaiters: (() => boolean)[] = [];
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -91,6 +111,15 @@ export async function startUpstream(name: string): Promise<FakeUpstream> {
         res
           .writeHead(200, { 'content-type': 'application/json' })
           .end(JSON.stringify({ success: true, data: { identity: TEST_IDENTITY } }));
+        return;
+      }
+      if (req.url === INTERNAL_REFUSAL_AUDIT_PATH) {
+        upstream.audits.push({
+          report: JSON.parse(body.toString()) as GatewayRefusalReport,
+          headers: req.headers,
+        });
+        auditWaiters = auditWaiters.filter((check) => !check());
+        res.writeHead(204).end();
         return;
       }
       upstream.seen.push({
@@ -294,6 +323,7 @@ export function useGatewayWithUpstreams(env: Record<string, string> = {}): Gatew
     for (const u of [ctx.forms, ctx.auth, ctx.analytics, ctx.lookup]) {
       u.seen.length = 0;
       u.resolves.length = 0;
+      u.audits.length = 0;
       u.handler = null;
     }
   });

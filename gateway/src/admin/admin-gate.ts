@@ -6,7 +6,7 @@
  * proxy/internal-signing.ts), after the client's own `x-tunnelscope-*` headers are gone.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ADMIN_MESSAGES, BACKGROUND_REQUEST_HEADER } from '@tunnelscope/contracts';
+import { ADMIN_MESSAGES, BACKGROUND_REQUEST_HEADER, type GatewayRefusalReason } from '@tunnelscope/contracts';
 import { errorBody, type InternalKeyring } from '@tunnelscope/service-kit';
 import { forwardedHost, forwardedProto } from '../proxy/forwarding.js';
 import { UPSTREAM_LABELS, type Upstreams } from '../proxy/upstreams.js';
@@ -16,8 +16,10 @@ import {
   clearSessionCookie,
   isUnauthenticatedPath,
   readSessionToken,
+  SAFE_METHODS,
   type Refusal,
 } from './admin-request-checks.js';
+import type { RefusalAudit } from './refusal-audit.js';
 import { SessionResolver } from './session-resolver.js';
 
 export interface AdminGateOptions {
@@ -27,7 +29,11 @@ export interface AdminGateOptions {
   adminPrefix: string;
   trustedProxyHops: number;
   timeoutMs: number;
+  /** Where the gateway's own refusals go on their way to `admin_logs` (refusal-audit.ts). */
+  refusalAudit: Pick<RefusalAudit, 'record'>;
 }
+
+const USER_AGENT_MAX = 512;
 
 export function createAdminGate(opts: AdminGateOptions) {
   const resolver = new SessionResolver(
@@ -41,6 +47,26 @@ export function createAdminGate(opts: AdminGateOptions) {
   function refuse(request: FastifyRequest, reply: FastifyReply, r: Refusal, setCookie?: string) {
     if (setCookie) reply.header('set-cookie', setCookie);
     reply.code(r.status).send(errorBody(r.code, r.message, request.id));
+  }
+
+  /**
+   * Audits a refusal (issue 13 item 8): every cross-origin or non-JSON write, sign-in included,
+   * and a write without a live session. Reads without one are not: an open panel polls after
+   * its session ends, and those rows would say nothing.
+   */
+  function audit(request: FastifyRequest, url: string, reason: GatewayRefusalReason, status: number) {
+    if (SAFE_METHODS.has(request.method)) return;
+    const q = url.indexOf('?');
+    const ua = request.headers['user-agent'];
+    opts.refusalAudit.record({
+      reason,
+      status,
+      method: request.method.slice(0, 16),
+      path: (q === -1 ? url : url.slice(0, q)).slice(0, 512),
+      ip: opts.upstreams.clientIpOf(request).slice(0, 45),
+      userAgent: typeof ua === 'string' && ua ? ua.slice(0, USER_AGENT_MAX) : null,
+      requestId: request.id,
+    });
   }
 
   /** Forwards `request` to `upstream` at `url` when it passes, or answers the refusal itself. */
@@ -57,7 +83,10 @@ export function createAdminGate(opts: AdminGateOptions) {
     const host = forwardedHost(req.headers, hops);
     const expectedOrigin = host ? `${tls ? 'https' : 'http'}://${host}` : undefined;
     const writeRefusal = checkAdminWrite(request.method, req.headers, expectedOrigin);
-    if (writeRefusal) return refuse(request, reply, writeRefusal);
+    if (writeRefusal) {
+      audit(request, url, writeRefusal.status === 403 ? 'cross_origin' : 'not_json', writeRefusal.status);
+      return refuse(request, reply, writeRefusal);
+    }
 
     const q = url.indexOf('?');
     if (isUnauthenticatedPath(q === -1 ? url : url.slice(0, q))) {
@@ -67,6 +96,7 @@ export function createAdminGate(opts: AdminGateOptions) {
 
     const token = readSessionToken(req.headers.cookie, tls);
     if (!token) {
+      audit(request, url, 'no_session', 401);
       return refuse(request, reply, {
         status: 401,
         code: 'UNAUTHORIZED',
@@ -82,6 +112,7 @@ export function createAdminGate(opts: AdminGateOptions) {
           opts.upstreams.forward(request, reply, upstream, url, true, resolved.identity);
           return;
         case 'unauthenticated':
+          audit(request, url, 'session_expired', 401);
           refuse(
             request,
             reply,

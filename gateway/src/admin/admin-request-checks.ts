@@ -13,7 +13,8 @@ import {
   type ErrorCode,
 } from '@tunnelscope/contracts';
 
-const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Methods that change nothing: never refused by the write checks, never audited as refusals. */
+export const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export interface Refusal {
   status: number;
