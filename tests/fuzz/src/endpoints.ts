@@ -22,6 +22,7 @@ import {
   disconnectSessionRequestSchema,
   logListQuerySchema,
   loginRequestSchema,
+  refreshAnalyticsRequestSchema,
   reviewUpdateRequestSchema,
   rotateApiKeyRequestSchema,
   searchIpRequestSchema,
@@ -381,6 +382,14 @@ export const ENDPOINTS: readonly Endpoint[] = [
     scope: 'admin',
     method: 'GET',
     path: ADMIN_API.advancedAnalytics.path,
+    source: `${ANALYTICS}/vpn-db/index.ts`,
+  },
+  {
+    name: 'analytics-refresh',
+    scope: 'admin',
+    method: 'POST',
+    path: ADMIN_API.refreshAnalytics.path,
+    body: refreshAnalyticsRequestSchema,
     source: `${ANALYTICS}/vpn-db/index.ts`,
   },
   {

@@ -9,6 +9,12 @@ import { ADMIN_API, ADMIN_API_KEYS_API, DETECTION_API, PUBLIC_API } from '@tunne
 import { repoRoot } from '@tunnelscope/test-kit';
 import { ENDPOINTS } from '../src/endpoints.js';
 
+/**
+ * Services the gateway does not route to: ingest-service's collector API is called by the
+ * collectors directly, on its own port (issue 17), so it is not an endpoint of the site.
+ */
+const NOT_BEHIND_THE_GATEWAY = new Set(['ingest-service']);
+
 const listed = new Set(ENDPOINTS.map((e) => `${e.method} ${e.path}`));
 
 describe('the endpoint list', () => {
@@ -40,6 +46,7 @@ describe('the endpoint list', () => {
     const servicesDir = path.join(repoRoot, 'services');
     const shortfalls: string[] = [];
     for (const service of fs.readdirSync(servicesDir)) {
+      if (NOT_BEHIND_THE_GATEWAY.has(service)) continue;
       const routesDir = path.join(servicesDir, service, 'src/routes');
       if (!fs.existsSync(routesDir)) continue;
       for (const file of fs.readdirSync(routesDir, { recursive: true }) as string[]) {
