@@ -7,7 +7,10 @@
  */
 import { runFuzz, startFuzzStack, summariseFindings, type FuzzReport, type FuzzStack } from '../src/index.js';
 
-/** Fixed, so a failure here replays with `FUZZ_SEED=20261125 FUZZ_CASES=300` in bench/fuzz. */
+/**
+ * Fixed: the same cases every run (the ids of stored rows they target aside). The same run at
+ * the bench: `FUZZ_SEED=20261125 FUZZ_CASES=300 FUZZ_CONCURRENCY=1 pnpm --filter @tunnelscope/bench fuzz`.
+ */
 const SEED = 20261125;
 const CASES = 300;
 
