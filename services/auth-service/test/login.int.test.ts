@@ -450,6 +450,34 @@ describe('POST /auth/login per-address limit', () => {
     expect(later.statusCode).toBe(200);
   });
 
+  it('counts an IPv6 client by its /64: a new address from the same network does not reset the count (issue 13, item 7)', async () => {
+    // The window's start, so the 11 attempts fall in one minute.
+    const now = ctx.clock.now().getTime();
+    ctx.clock.advance(MINUTE - (now % MINUTE) + 1000);
+    const net = '2001:db8:77:42';
+    for (let i = 1; i <= 10; i++) {
+      const res = await login(
+        ctx,
+        { username: 'not_an_account', password: 'nope', turnstileToken: DUMMY_TOKEN },
+        { ip: `${net}::${i.toString(16)}` },
+      );
+      expect(res.statusCode).toBe(401);
+    }
+    const fresh = await login(
+      ctx,
+      { username: 'not_an_account', password: 'nope', turnstileToken: DUMMY_TOKEN },
+      { ip: `${net}:dead:beef:1:2` },
+    );
+    expect(fresh.statusCode).toBe(429);
+    // Another /64 is another client.
+    const other = await login(
+      ctx,
+      { username: 'not_an_account', password: 'nope', turnstileToken: DUMMY_TOKEN },
+      { ip: '2001:db8:77:43::1' },
+    );
+    expect(other.statusCode).toBe(401);
+  });
+
   it('logs the first refusal of a window, not every one', async () => {
     const ip = nextIp();
     for (let i = 0; i < 14; i++)

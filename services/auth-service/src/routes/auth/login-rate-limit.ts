@@ -10,7 +10,7 @@
  */
 import rateLimit from '@fastify/rate-limit';
 import { ADMIN_MESSAGES, SIGN_IN_UNAVAILABLE_ERROR } from '@tunnelscope/contracts';
-import { AppError, TooManyRequestsError, type Clock } from '@tunnelscope/service-kit';
+import { AppError, TooManyRequestsError, rateLimitKeyForAddress, type Clock } from '@tunnelscope/service-kit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 
@@ -52,7 +52,9 @@ export async function loginRateLimit(
     redis: opts.redis,
     nameSpace,
     max: opts.perMinute,
-    keyGenerator: (request) => `${Math.floor(opts.clock.now().getTime() / WINDOW_MS)}:${request.clientIp}`,
+    // An IPv6 client counts as its /64: it can take a fresh address from it for every attempt.
+    keyGenerator: (request) =>
+      `${Math.floor(opts.clock.now().getTime() / WINDOW_MS)}:${rateLimitKeyForAddress(request.clientIp)}`,
     // The counter of a window lives until that window ends (by the service's clock).
     timeWindow: (_request, key) => {
       const window = Number(key.slice(0, key.indexOf(':')));
