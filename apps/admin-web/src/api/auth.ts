@@ -12,6 +12,7 @@ import {
   setup2faResponseSchema,
   verify2faResponseSchema,
   type AdminUser,
+  type Disable2faRequest,
   type LoginRequest,
   type LoginResponse,
   type OkResponse,
@@ -72,9 +73,9 @@ export function useVerify2faSetup() {
   });
 }
 
-/** POST /auth/disable-2fa. */
+/** POST /auth/disable-2fa with the current password (re-authentication, issue 13). */
 export function useDisable2fa() {
-  return useMutation<OkResponse, Error, void>({
-    mutationFn: () => adminCall(ADMIN_API.disable2fa.path, okResponseSchema, { method: 'POST' }),
+  return useMutation<OkResponse, Error, Disable2faRequest>({
+    mutationFn: (body) => adminCall(ADMIN_API.disable2fa.path, okResponseSchema, { method: 'POST', body }),
   });
 }

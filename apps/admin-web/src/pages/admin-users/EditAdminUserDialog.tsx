@@ -1,4 +1,4 @@
-import { Button, Group, Modal, NativeSelect, Stack, Switch, TextInput } from '@mantine/core';
+import { Button, Group, Modal, NativeSelect, PasswordInput, Stack, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
   ADMIN_MESSAGES,
@@ -8,6 +8,7 @@ import {
 } from '@tunnelscope/contracts';
 import { useUpdateAdminUser } from '../../api/admin-users.js';
 import { messageOf } from '../../api/client.js';
+import { wrongCurrentPasswordMessage } from '../../api/reauth.js';
 import { notifyError, notifySuccess } from '../../components/notify.js';
 import { ROLE_OPTIONS } from './role-options.js';
 
@@ -24,6 +25,8 @@ interface EditAdminUserDialogProps {
 /**
  * Edit Admin User: username, email, role and the active switch, sent as they are with
  * `PUT /admin-users/{id}`. The spec checks nothing here on the client; the server's message is shown.
+ * Editing one's own row asks for the current password too, which a new e-mail needs (issue 13's
+ * re-authentication); a wrong one (403) is shown at its field.
  */
 export function EditAdminUserDialog({
   opened,
@@ -41,21 +44,41 @@ export function EditAdminUserDialog({
 
 interface EditValues extends Required<Pick<UpdateAdminUserRequest, 'username' | 'email' | 'isActive'>> {
   role: AdminRole;
+  /** Own row only: sent when typed; the server needs it for an own e-mail change. */
+  currentPassword: string;
 }
 
 function EditForm({ user, isSelf, onClose }: { user: AdminUser; isSelf: boolean; onClose: () => void }) {
   const form = useForm<EditValues>({
-    initialValues: { username: user.username, email: user.email, role: user.role, isActive: user.isActive },
+    initialValues: {
+      username: user.username,
+      email: user.email,
+      role: user.role,
+      isActive: user.isActive,
+      currentPassword: '',
+    },
+    validate: {
+      currentPassword: (value, values) =>
+        isSelf && values.email.trim() !== user.email && value === ''
+          ? ADMIN_MESSAGES.currentPasswordConfirm
+          : null,
+    },
   });
   const update = useUpdateAdminUser();
 
-  const submit = form.onSubmit(async (values) => {
+  const submit = form.onSubmit(async ({ currentPassword, ...values }) => {
     try {
-      await update.mutateAsync({ id: user.id, ...values });
+      await update.mutateAsync({
+        id: user.id,
+        ...values,
+        ...(isSelf && currentPassword !== '' ? { currentPassword } : {}),
+      });
       notifySuccess('Success', 'Admin user updated successfully');
       onClose();
     } catch (error) {
-      notifyError('Error', messageOf(error, 'Failed to update admin user'));
+      const wrong = wrongCurrentPasswordMessage(error);
+      if (wrong) form.setFieldError('currentPassword', wrong);
+      else notifyError('Error', messageOf(error, 'Failed to update admin user'));
     }
   });
 
@@ -76,6 +99,14 @@ function EditForm({ user, isSelf, onClose }: { user: AdminUser; isSelf: boolean;
           {...form.getInputProps('role')}
         />
         <Switch label="Active" disabled={isSelf} {...form.getInputProps('isActive', { type: 'checkbox' })} />
+        {isSelf && (
+          <PasswordInput
+            label="Current Password"
+            description="Needed to change your own email"
+            autoComplete="current-password"
+            {...form.getInputProps('currentPassword')}
+          />
+        )}
         <Group justify="flex-end" mt="sm">
           <Button variant="default" onClick={onClose} disabled={update.isPending}>
             Cancel

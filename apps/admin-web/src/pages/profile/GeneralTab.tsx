@@ -1,6 +1,6 @@
 /**
  * Profile Settings, General tab: username, e-mail and a password change. Only changed fields are
- * sent; a username or e-mail change reloads the page 1.5 s after success, so the header and every
+ * sent, and an e-mail or password change with the current password; a username or e-mail change reloads the page 1.5 s after success, so the header and every
  * open view show the new identity.
  */
 import { Button, Divider, Group, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
@@ -9,6 +9,7 @@ import { ADMIN_TIMINGS } from '@tunnelscope/contracts';
 import { useEffect, useRef } from 'react';
 import { messageOf } from '../../api/client.js';
 import { useUpdateProfile } from '../../api/profile.js';
+import { wrongCurrentPasswordMessage } from '../../api/reauth.js';
 import { useAuth, useCurrentUser } from '../../auth/AuthContext.js';
 import { reloadPage } from '../../auth/page-reload.js';
 import { notifyError, notifyInfo, notifySuccess } from '../../components/notify.js';
@@ -48,7 +49,12 @@ export function GeneralTab() {
           reloadTimer.current = setTimeout(reloadPage, ADMIN_TIMINGS.profileReloadMs);
         }
       },
-      onError: (error) => notifyError('Update Failed', messageOf(error, 'Failed to update profile')),
+      onError: (error) => {
+        // A wrong current password (403, the session goes on) belongs at its field.
+        const wrong = wrongCurrentPasswordMessage(error);
+        if (wrong) form.setFieldError('currentPassword', wrong);
+        else notifyError('Update Failed', messageOf(error, 'Failed to update profile'));
+      },
     });
   });
 
@@ -67,6 +73,7 @@ export function GeneralTab() {
         </Title>
         <PasswordInput
           label="Current Password"
+          description="Needed to change your email or password"
           autoComplete="current-password"
           {...field('currentPassword')}
         />

@@ -81,16 +81,23 @@ describe('Profile Settings, General', () => {
     expect(server.callsTo(UPDATE)).toHaveLength(0);
   });
 
-  it('sends only the changed e-mail, toasts, and reloads 1.5 s later', async () => {
+  it('sends only the changed e-mail with the current password, toasts, and reloads 1.5 s later', async () => {
     const { server, user } = await renderProfile(ADMIN, {
       [UPDATE]: updated({ ...ADMIN, email: 'ada.l@tunnelscope.example' }),
     });
     await user.clear(field('Email'));
     await user.type(field('Email'), 'ada.l@tunnelscope.example');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    // Re-authentication: nothing is sent without the current password.
+    expect(screen.getByText(ADMIN_MESSAGES.currentPasswordConfirm)).toBeInTheDocument();
+    expect(server.callsTo(UPDATE)).toHaveLength(0);
+    await user.type(field('Current Password'), 'Old-Passw0rd!');
     const savedAt = Date.now();
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Profile updated successfully')).toBeInTheDocument();
-    expect(server.bodiesTo(UPDATE)).toEqual([{ email: 'ada.l@tunnelscope.example' }]);
+    expect(server.bodiesTo(UPDATE)).toEqual([
+      { email: 'ada.l@tunnelscope.example', currentPassword: 'Old-Passw0rd!' },
+    ]);
     expect(reload).not.toHaveBeenCalled();
     await waitFor(() => expect(reload).toHaveBeenCalledTimes(1), { timeout: 3000 });
     expect(Date.now() - savedAt).toBeGreaterThanOrEqual(1450);
@@ -123,6 +130,20 @@ describe('Profile Settings, General', () => {
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(screen.getByText('Please enter your current password to change it')).toBeInTheDocument();
     expect(server.callsTo(UPDATE)).toHaveLength(0);
+  });
+
+  it('shows a wrong current password at its field and stays signed in (403, not the login screen)', async () => {
+    const { server, user } = await renderProfile(ADMIN, {
+      [UPDATE]: () => refused(403, 'invalid_current_password', ADMIN_MESSAGES.currentPasswordWrong),
+    });
+    await user.type(field('Current Password'), 'not-my-password');
+    await user.type(field('New Password'), 'New-Passw0rd!');
+    await user.type(field('Confirm New Password'), 'New-Passw0rd!');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText(ADMIN_MESSAGES.currentPasswordWrong)).toBeInTheDocument();
+    expect(screen.queryByText('Update Failed')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Profile Settings' })).toBeInTheDocument();
+    expect(server.callsTo('GET /auth/me')).toHaveLength(1);
   });
 
   it('shows Update Failed with the server text, or Failed to update profile', async () => {
@@ -259,7 +280,7 @@ describe('Profile Settings, Security', () => {
     expect(screen.getByText('Setup Failed')).toBeInTheDocument();
   });
 
-  it('disables 2FA after a confirmation, then reloads', async () => {
+  it('disables 2FA after the current password confirms it, sending the password, then reloads', async () => {
     const { server, user } = await openSecurity(
       { ...ADMIN, twoFactorEnabled: true },
       {
@@ -268,10 +289,31 @@ describe('Profile Settings, Security', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Disable 2FA' }));
     const dialog = await screen.findByRole('dialog', { name: 'Disable 2FA' });
+    // Without the current password nothing is sent.
+    await user.click(within(dialog).getByRole('button', { name: 'Disable 2FA' }));
+    expect(await within(dialog).findByText(ADMIN_MESSAGES.currentPasswordConfirm)).toBeInTheDocument();
     expect(server.callsTo(DISABLE)).toHaveLength(0);
+    await user.type(within(dialog).getByLabelText('Current Password'), 'Current-Passw0rd!');
     await user.click(within(dialog).getByRole('button', { name: 'Disable 2FA' }));
     await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
-    expect(server.callsTo(DISABLE)).toHaveLength(1);
+    expect(server.bodiesTo(DISABLE)).toEqual([{ currentPassword: 'Current-Passw0rd!' }]);
+  });
+
+  it('shows a wrong current password in the dialog and stays signed in (403, not the login screen)', async () => {
+    const { server, user } = await openSecurity(
+      { ...ADMIN, twoFactorEnabled: true },
+      {
+        [DISABLE]: () => refused(403, 'invalid_current_password', ADMIN_MESSAGES.currentPasswordWrong),
+      },
+    );
+    await user.click(screen.getByRole('button', { name: 'Disable 2FA' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Disable 2FA' });
+    await user.type(within(dialog).getByLabelText('Current Password'), 'not-my-password');
+    await user.click(within(dialog).getByRole('button', { name: 'Disable 2FA' }));
+    expect(await within(dialog).findByText(ADMIN_MESSAGES.currentPasswordWrong)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Profile Settings' })).toBeInTheDocument();
+    expect(server.callsTo('GET /auth/me')).toHaveLength(1);
+    expect(reload).not.toHaveBeenCalled();
   });
 
   it('shows Disable Failed with Failed to disable 2FA, and stays', async () => {
@@ -281,6 +323,7 @@ describe('Profile Settings, Security', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Disable 2FA' }));
     const dialog = await screen.findByRole('dialog', { name: 'Disable 2FA' });
+    await user.type(within(dialog).getByLabelText('Current Password'), 'Current-Passw0rd!');
     await user.click(within(dialog).getByRole('button', { name: 'Disable 2FA' }));
     expect(await screen.findByText('Failed to disable 2FA')).toBeInTheDocument();
     expect(screen.getByText('Disable Failed')).toBeInTheDocument();

@@ -1,7 +1,7 @@
 /**
  * Profile Settings, Security tab. Two-factor sign-in goes disabled → setup initiated (QR code and
  * secret) → code verified → enabled (backup codes shown once, then a reload); enabled → Disable
- * 2FA (after a confirmation, then a reload).
+ * 2FA (the current password confirms it, then a reload: Disable2faDialog).
  */
 import {
   Alert,
@@ -18,18 +18,18 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { modals } from '@mantine/modals';
 import { IconDownload, IconShieldCheck } from '@tabler/icons-react';
 import { ADMIN_MESSAGES, totpCodeField, type Setup2faResponse } from '@tunnelscope/contracts';
 import { OneTimeCodeInput } from '@tunnelscope/web-ui';
 import { useState } from 'react';
-import { useDisable2fa, useSetup2fa, useVerify2faSetup } from '../../api/auth.js';
+import { useSetup2fa, useVerify2faSetup } from '../../api/auth.js';
 import { AdminApiError, RetriesExhaustedError, messageOf } from '../../api/client.js';
 import { useCurrentUser } from '../../auth/AuthContext.js';
 import { reloadPage } from '../../auth/page-reload.js';
 import { CopyButton } from '../../components/copy-button/CopyButton.js';
 import { notifyError } from '../../components/notify.js';
 import { runtimeConfig } from '../../runtime-config.js';
+import { Disable2faDialog } from './Disable2faDialog.js';
 import { BACKUP_CODES_FILE_NAME, backupCodesText, downloadTextFile } from './backup-codes.js';
 
 /**
@@ -43,24 +43,7 @@ export function verifyFailureMessage(error: unknown): string {
 }
 
 function EnabledPanel() {
-  const disable = useDisable2fa();
-
-  const confirmDisable = () =>
-    modals.openConfirmModal({
-      title: 'Disable 2FA',
-      children: (
-        <Text size="sm">
-          Signing in will then need only your username and password. Your backup codes stop working too.
-        </Text>
-      ),
-      labels: { confirm: 'Disable 2FA', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
-      onConfirm: () =>
-        disable.mutate(undefined, {
-          onSuccess: () => reloadPage(),
-          onError: (error) => notifyError('Disable Failed', messageOf(error, 'Failed to disable 2FA')),
-        }),
-    });
+  const [disabling, setDisabling] = useState(false);
 
   return (
     <Stack gap="md" maw={560}>
@@ -75,10 +58,11 @@ function EnabledPanel() {
         Signing in asks for a 6-digit code from your authenticator app, or one of your backup codes.
       </Text>
       <Group>
-        <Button color="red" variant="light" onClick={confirmDisable} loading={disable.isPending}>
+        <Button color="red" variant="light" onClick={() => setDisabling(true)}>
           Disable 2FA
         </Button>
       </Group>
+      <Disable2faDialog opened={disabling} onClose={() => setDisabling(false)} />
     </Stack>
   );
 }

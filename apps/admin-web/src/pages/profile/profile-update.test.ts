@@ -21,9 +21,14 @@ describe('planProfileUpdate', () => {
   });
 
   it('sends only the changed fields', () => {
-    expect(planProfileUpdate(ADMIN, form({ email: 'ada.l@tunnelscope.example' }))).toEqual({
+    expect(
+      planProfileUpdate(
+        ADMIN,
+        form({ email: 'ada.l@tunnelscope.example', currentPassword: 'Old-Passw0rd!' }),
+      ),
+    ).toEqual({
       ok: true,
-      request: { email: 'ada.l@tunnelscope.example' },
+      request: { email: 'ada.l@tunnelscope.example', currentPassword: 'Old-Passw0rd!' },
       identityChanged: true,
     });
     expect(planProfileUpdate(ADMIN, form({ username: 'ada_l' }))).toEqual({
@@ -31,6 +36,15 @@ describe('planProfileUpdate', () => {
       request: { username: 'ada_l' },
       identityChanged: true,
     });
+  });
+
+  it('asks for the current password before an e-mail change (re-authentication)', () => {
+    expect(planProfileUpdate(ADMIN, form({ email: 'ada.l@tunnelscope.example' }))).toEqual({
+      ok: false,
+      errors: { currentPassword: ADMIN_MESSAGES.currentPasswordConfirm },
+    });
+    // A username change alone needs none.
+    expect(planProfileUpdate(ADMIN, form({ username: 'ada_l' }))).toMatchObject({ ok: true });
   });
 
   it('sends a password change with the current password, and no identity change', () => {

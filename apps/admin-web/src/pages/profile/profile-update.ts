@@ -1,7 +1,9 @@
 /**
  * Turns the General tab's form into an update-profile request: only changed fields are sent; a new
- * password needs its confirmation and the current password; nothing changed is refused before any
- * call. Field rules and messages come from the contracts.
+ * password needs its confirmation and the current password, and so does a new e-mail (issue 13's
+ * re-authentication: whoever holds an open session must not take the account over by changing its
+ * e-mail); nothing changed is refused before any call. Field rules and messages come from the
+ * contracts.
  */
 import {
   ADMIN_MESSAGES,
@@ -63,7 +65,11 @@ export function planProfileUpdate(user: AdminUser, form: ProfileForm): ProfileUp
   if (email !== user.email) {
     const issue = firstIssue(adminEmailField.safeParse(email));
     if (issue) errors.email = issue;
-    else request.email = email;
+    else if (form.currentPassword === '') errors.currentPassword = ADMIN_MESSAGES.currentPasswordConfirm;
+    else {
+      request.email = email;
+      request.currentPassword = form.currentPassword;
+    }
   }
 
   // A current password typed on its own changes nothing; a new one (or its confirmation) does.
