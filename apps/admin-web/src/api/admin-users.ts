@@ -1,10 +1,11 @@
 /**
- * Admin accounts: create, edit, reset password, delete. The list itself is the generic data table
+ * Admin accounts: create, edit, reset password, unlock, reset 2FA, delete. The list itself is the generic data table
  * over `GET /data/admin-users`; each change here reloads every table over that list.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   ADMIN_API,
+  adminUserActionResponseSchema,
   adminUserResponseSchema,
   okResponseSchema,
   type AdminUser,
@@ -37,6 +38,27 @@ export async function resetAdminUserPassword(id: string): Promise<string | undef
   return answer.message;
 }
 
+/** `POST /admin-users/{id}/unlock` or `…/reset-2fa`: the account as it is afterwards. */
+async function accountAction(
+  call: { path: string },
+  id: string,
+): Promise<{ user: AdminUser; message: string | undefined }> {
+  const answer = await adminCall(
+    call.path.replace('{id}', encodeURIComponent(id)),
+    adminUserActionResponseSchema,
+    {
+      method: 'POST',
+    },
+  );
+  return { user: answer.data.user, message: answer.message };
+}
+
+/** Ends a lockout by failed sign-ins (the failure count starts again). */
+export const unlockAdminUser = (id: string) => accountAction(ADMIN_API.unlockAdminUser, id);
+
+/** Turns 2FA off for an operator who lost the device; they set it up again after signing in. */
+export const resetAdminUser2fa = (id: string) => accountAction(ADMIN_API.resetAdminUser2fa, id);
+
 export async function deleteAdminUser(id: string): Promise<void> {
   await deleteListRow(ADMIN_API.adminUser.path, id);
 }
@@ -68,6 +90,16 @@ export function useUpdateAdminUser() {
 export function useResetAdminUserPassword() {
   const reload = useReloadAdminUsers();
   return useMutation({ mutationFn: resetAdminUserPassword, onSuccess: reload });
+}
+
+export function useUnlockAdminUser() {
+  const reload = useReloadAdminUsers();
+  return useMutation({ mutationFn: unlockAdminUser, onSuccess: reload });
+}
+
+export function useResetAdminUser2fa() {
+  const reload = useReloadAdminUsers();
+  return useMutation({ mutationFn: resetAdminUser2fa, onSuccess: reload });
 }
 
 export function useDeleteAdminUser() {

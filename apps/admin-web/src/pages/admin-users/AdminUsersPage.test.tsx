@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
-import type { AdminUser } from '@tunnelscope/contracts';
+import { ADMIN_MESSAGES, type AdminUser } from '@tunnelscope/contracts';
 import {
   fakeAdminServer,
   listAnswer,
@@ -367,6 +367,143 @@ describe('AdminUsersPage', () => {
       answer = refused(400);
       await remove();
       expect(await screen.findByText('Failed to delete admin user')).toBeInTheDocument();
+    });
+  });
+
+  describe('lock state, Unlock and Reset 2FA (issue 13)', () => {
+    const lockedUntil = new Date(Date.now() + 15 * 60_000).toISOString();
+    const lockedGrace: AdminUser = { ...grace, isActive: true, lockedUntil, failedLoginAttempts: 5 };
+    const listOf = (rows: AdminUser[]) => () => listAnswer(rows);
+
+    it('shows a locked account with a Locked until badge, and Unlock only where it applies', async () => {
+      serve({ [`GET ${LIST}`]: listOf([ada, lockedGrace]) });
+      await renderPage();
+      const locked = within(rowOf('grace'));
+      expect(locked.getByText(`Locked until ${new Date(lockedUntil).toLocaleString()}`)).toBeInTheDocument();
+      expect(locked.getByRole('button', { name: 'Unlock' })).not.toHaveAttribute('aria-disabled', 'true');
+      expect(within(rowOf('ada')).queryByText(/Locked until/)).not.toBeInTheDocument();
+      expect(within(rowOf('ada')).getByRole('button', { name: 'Unlock' })).toHaveAttribute(
+        'aria-disabled',
+        'true',
+      );
+      // grace has no 2FA to reset.
+      expect(locked.getByRole('button', { name: 'Reset 2FA' })).toHaveAttribute('aria-disabled', 'true');
+    });
+
+    it('unlocks after a confirmation, says so and reloads the list', async () => {
+      const path = `/admin-users/${grace.id}/unlock`;
+      const server = serve({
+        [`GET ${LIST}`]: listOf([ada, lockedGrace]),
+        [`POST ${path}`]: () =>
+          userAnswer(
+            { ...lockedGrace, lockedUntil: null, failedLoginAttempts: 0 },
+            ADMIN_MESSAGES.accountUnlocked,
+          ),
+      });
+      const user = setupUser();
+      await renderPage();
+      await user.click(within(rowOf('grace')).getByRole('button', { name: 'Unlock' }));
+      const dialog = within(await screen.findByRole('dialog', { name: 'Unlock Account' }));
+      expect(server.callsTo('POST', path)).toHaveLength(0);
+      await user.click(dialog.getByRole('button', { name: 'Unlock' }));
+      expect(await screen.findByText('Account Unlocked')).toBeInTheDocument();
+      expect(screen.getByText(ADMIN_MESSAGES.accountUnlocked)).toBeInTheDocument();
+      expect(server.callsTo('POST', path)).toHaveLength(1);
+      await waitFor(() => expect(lists(server.calls)).toHaveLength(2));
+    });
+
+    it("resets 2FA after a confirmation, or toasts the server's refusal", async () => {
+      const withTwoFactor: AdminUser = { ...grace, twoFactorEnabled: true };
+      const path = `/admin-users/${grace.id}/reset-2fa`;
+      const answers: FakeAnswer[] = [
+        userAnswer({ ...withTwoFactor, twoFactorEnabled: false }, ADMIN_MESSAGES.twoFactorReset),
+        refused(404, 'Admin user not found'),
+      ];
+      const server = serve({
+        [`GET ${LIST}`]: listOf([ada, withTwoFactor]),
+        [`POST ${path}`]: () => answers.shift()!,
+      });
+      const user = setupUser();
+      await renderPage();
+      for (const expected of [ADMIN_MESSAGES.twoFactorReset, 'Admin user not found']) {
+        await user.click(within(rowOf('grace')).getByRole('button', { name: 'Reset 2FA' }));
+        const dialog = within(await screen.findByRole('dialog', { name: 'Reset 2FA' }));
+        await user.click(dialog.getByRole('button', { name: 'Reset 2FA' }));
+        expect(await screen.findByText(expected)).toBeInTheDocument();
+      }
+      expect(server.callsTo('POST', path)).toHaveLength(2);
+    });
+
+    it('offers neither to a view_only operator', async () => {
+      serve({ [`GET ${LIST}`]: listOf([ada, lockedGrace]) });
+      await renderPage(viewer);
+      expect(screen.queryByRole('button', { name: 'Unlock' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Reset 2FA' })).not.toBeInTheDocument();
+      expect(within(rowOf('grace')).getByText(/Locked until/)).toBeInTheDocument();
+    });
+  });
+
+  describe('editing oneself re-authenticates (issue 13)', () => {
+    async function editSelf() {
+      const user = setupUser();
+      await renderPage();
+      await user.click(within(rowOf('ada')).getByRole('button', { name: 'Edit' }));
+      const dialog = within(await screen.findByRole('dialog', { name: 'Edit Admin User' }));
+      await user.clear(dialog.getByRole('textbox', { name: 'Email' }));
+      await user.type(dialog.getByRole('textbox', { name: 'Email' }), 'ada.l@tunnelscope.example');
+      return { user, dialog };
+    }
+
+    it('asks for the current password before an own e-mail change, and sends it', async () => {
+      const server = serve({
+        [`PUT /admin-users/${ada.id}`]: (call) =>
+          userAnswer({ ...ada, email: (call.body as AdminUser).email }, 'Admin user updated'),
+      });
+      const { user, dialog } = await editSelf();
+      await user.click(dialog.getByRole('button', { name: 'Save Changes' }));
+      expect(await dialog.findByText(ADMIN_MESSAGES.currentPasswordConfirm)).toBeInTheDocument();
+      expect(server.callsTo('PUT', `/admin-users/${ada.id}`)).toHaveLength(0);
+
+      await user.type(dialog.getByLabelText('Current Password'), 'Old-Passw0rd!');
+      await user.click(dialog.getByRole('button', { name: 'Save Changes' }));
+      expect(await screen.findByText('Admin user updated successfully')).toBeInTheDocument();
+      expect(server.callsTo('PUT', `/admin-users/${ada.id}`).map((c) => c.body)).toEqual([
+        {
+          username: 'ada',
+          email: 'ada.l@tunnelscope.example',
+          role: 'admin',
+          isActive: true,
+          currentPassword: 'Old-Passw0rd!',
+        },
+      ]);
+    });
+
+    it('shows a wrong current password at its field and keeps the dialog open', async () => {
+      serve({
+        [`PUT /admin-users/${ada.id}`]: () => ({
+          status: 403,
+          body: {
+            success: false,
+            error: 'invalid_current_password',
+            message: ADMIN_MESSAGES.currentPasswordWrong,
+          },
+        }),
+      });
+      const { user, dialog } = await editSelf();
+      await user.type(dialog.getByLabelText('Current Password'), 'not-my-password');
+      await user.click(dialog.getByRole('button', { name: 'Save Changes' }));
+      expect(await dialog.findByText(ADMIN_MESSAGES.currentPasswordWrong)).toBeInTheDocument();
+      expect(screen.getByRole('dialog', { name: 'Edit Admin User' })).toBeInTheDocument();
+      expect(screen.queryByText('Failed to update admin user')).not.toBeInTheDocument();
+    });
+
+    it("asks no password when editing someone else's row", async () => {
+      serve();
+      const user = setupUser();
+      await renderPage();
+      await user.click(within(rowOf('grace')).getByRole('button', { name: 'Edit' }));
+      const dialog = within(await screen.findByRole('dialog', { name: 'Edit Admin User' }));
+      expect(dialog.queryByLabelText('Current Password')).not.toBeInTheDocument();
     });
   });
 });

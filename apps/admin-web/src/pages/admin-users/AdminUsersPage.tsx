@@ -2,7 +2,9 @@
  * Admin Users: the data table over `GET /data/admin-users` with role and status filters, the Add
  * and Edit dialogs, reset password and delete. Only an admin sees Add and Delete; edit and reset
  * are disabled with a 'View only' hint for view_only (the server refuses those calls from view_only
- * anyway).
+ * anyway). The Status column shows a lockout by failed sign-ins ('Locked until …'); an admin can
+ * Unlock the account, or Reset 2FA for an operator who lost the device (issue 13), each after a
+ * confirmation; the server audits both.
  */
 import { Button } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
@@ -11,7 +13,9 @@ import { useMemo, useState } from 'react';
 import {
   ADMIN_USERS_LIST_PATH,
   useDeleteAdminUser,
+  useResetAdminUser2fa,
   useResetAdminUserPassword,
+  useUnlockAdminUser,
 } from '../../api/admin-users.js';
 import { messageOf } from '../../api/client.js';
 import { ConfirmDialog, DataTable } from '../../components/data-table/index.js';
@@ -28,6 +32,13 @@ export function AdminUsersPage({ currentUser }: { currentUser: AdminUser }) {
   const [resetting, setResetting] = useState<{ user: AdminUser; open: boolean } | null>(null);
   const resetPassword = useResetAdminUserPassword();
   const deleteUser = useDeleteAdminUser();
+  const [accountAction, setAccountAction] = useState<{
+    kind: 'unlock' | 'reset2fa';
+    user: AdminUser;
+    open: boolean;
+  } | null>(null);
+  const unlock = useUnlockAdminUser();
+  const reset2fa = useResetAdminUser2fa();
 
   const columns = useMemo(
     () =>
@@ -38,6 +49,12 @@ export function AdminUsersPage({ currentUser }: { currentUser: AdminUser }) {
         },
         onResetPassword: (user) => {
           if (isAdmin) setResetting({ user, open: true });
+        },
+        onUnlock: (user) => {
+          if (isAdmin) setAccountAction({ kind: 'unlock', user, open: true });
+        },
+        onReset2fa: (user) => {
+          if (isAdmin) setAccountAction({ kind: 'reset2fa', user, open: true });
         },
       }),
     [currentUser, isAdmin],
@@ -53,6 +70,27 @@ export function AdminUsersPage({ currentUser }: { currentUser: AdminUser }) {
       notifyError('Error', messageOf(error, 'Failed to reset password'));
     } finally {
       setResetting({ user, open: false });
+    }
+  }
+
+  async function confirmAccountAction() {
+    if (!accountAction?.open) return;
+    const { kind, user } = accountAction;
+    try {
+      if (kind === 'unlock') {
+        const done = await unlock.mutateAsync(user.id);
+        notifySuccess('Account Unlocked', done.message ?? `${user.username} can sign in again.`);
+      } else {
+        const done = await reset2fa.mutateAsync(user.id);
+        notifySuccess('2FA Reset', done.message ?? `${user.username} signs in with the password only now.`);
+      }
+    } catch (error) {
+      notifyError(
+        'Error',
+        messageOf(error, kind === 'unlock' ? 'Failed to unlock the account' : 'Failed to reset 2FA'),
+      );
+    } finally {
+      setAccountAction({ kind, user, open: false });
     }
   }
 
@@ -108,6 +146,21 @@ export function AdminUsersPage({ currentUser }: { currentUser: AdminUser }) {
         loading={resetPassword.isPending}
         onConfirm={() => void confirmReset()}
         onCancel={() => setResetting((current) => current && { ...current, open: false })}
+      />
+      <ConfirmDialog
+        opened={accountAction?.open ?? false}
+        title={accountAction?.kind === 'reset2fa' ? 'Reset 2FA' : 'Unlock Account'}
+        message={
+          accountAction &&
+          (accountAction.kind === 'unlock'
+            ? `Unlock "${accountAction.user.username}"? The lockout ends now and the failed sign-in count starts again.`
+            : `Reset two-factor authentication of "${accountAction.user.username}"? Signing in will need only the password until they set 2FA up again; their backup codes stop working.`)
+        }
+        confirmLabel={accountAction?.kind === 'reset2fa' ? 'Reset 2FA' : 'Unlock'}
+        confirmColor={accountAction?.kind === 'reset2fa' ? 'orange' : 'teal'}
+        loading={unlock.isPending || reset2fa.isPending}
+        onConfirm={() => void confirmAccountAction()}
+        onCancel={() => setAccountAction((current) => current && { ...current, open: false })}
       />
     </>
   );

@@ -1,5 +1,5 @@
 import { Badge, Group, Text } from '@mantine/core';
-import { IconEdit, IconKey, IconTrash } from '@tabler/icons-react';
+import { IconEdit, IconKey, IconLockOpen, IconShieldOff, IconTrash } from '@tabler/icons-react';
 import type { AdminRole, AdminUser } from '@tunnelscope/contracts';
 import {
   formatDateTime,
@@ -42,7 +42,19 @@ export interface AdminUserActions {
   currentUser: AdminUser;
   onEdit: (user: AdminUser) => void;
   onResetPassword: (user: AdminUser) => void;
+  onUnlock: (user: AdminUser) => void;
+  onReset2fa: (user: AdminUser) => void;
 }
+
+/** Locked by failed sign-ins right now: `lockedUntil` is still ahead. */
+export function isLocked(user: Pick<AdminUser, 'lockedUntil'>, now: number = Date.now()): boolean {
+  if (!user.lockedUntil) return false;
+  const until = Date.parse(user.lockedUntil);
+  return !Number.isNaN(until) && until > now;
+}
+
+export const NOT_LOCKED_REASON = 'Not locked';
+export const NO_2FA_REASON = '2FA is not enabled';
 
 /**
  * The Admin Users table: username, email, role badge, Status, 2FA, last login, created, actions.
@@ -53,6 +65,8 @@ export function adminUserColumns({
   currentUser,
   onEdit,
   onResetPassword,
+  onUnlock,
+  onReset2fa,
 }: AdminUserActions): DataTableColumn<AdminUser>[] {
   const isAdmin = currentUser.role === 'admin';
   const denied = isAdmin ? undefined : VIEW_ONLY_REASON;
@@ -80,9 +94,16 @@ export function adminUserColumns({
       key: 'isActive',
       label: 'Status',
       render: (user) => (
-        <Badge color={user.isActive ? 'green' : 'gray'} variant="light">
-          {user.isActive ? 'Active' : 'Inactive'}
-        </Badge>
+        <Group gap={4} wrap="nowrap">
+          <Badge color={user.isActive ? 'green' : 'gray'} variant="light">
+            {user.isActive ? 'Active' : 'Inactive'}
+          </Badge>
+          {isLocked(user) && (
+            <Badge color="red" variant="light" title={`${user.failedLoginAttempts} failed attempts`}>
+              Locked until {formatDateTime(user.lockedUntil)}
+            </Badge>
+          )}
+        </Group>
       ),
     },
     {
@@ -125,6 +146,24 @@ export function adminUserColumns({
             disabledReason={denied}
             onClick={() => onResetPassword(user)}
           />
+          {isAdmin && (
+            <RowAction
+              label="Unlock"
+              color="teal"
+              icon={<IconLockOpen size={16} />}
+              disabledReason={isLocked(user) ? undefined : NOT_LOCKED_REASON}
+              onClick={() => onUnlock(user)}
+            />
+          )}
+          {isAdmin && (
+            <RowAction
+              label="Reset 2FA"
+              color="orange"
+              icon={<IconShieldOff size={16} />}
+              disabledReason={user.twoFactorEnabled ? undefined : NO_2FA_REASON}
+              onClick={() => onReset2fa(user)}
+            />
+          )}
           {table.canDelete && (
             <RowAction
               label="Delete"
