@@ -157,6 +157,44 @@ describe('docker-compose.yml', () => {
     }
   });
 
+  // Issue 13, item 3: the compose file is a development stack that says so, reachable from the
+  // machine it runs on only, and its published secrets cannot start a production deployment.
+  it('says it is a development stack and runs the services in development', () => {
+    const text = fs.readFileSync(path.join(repoRoot, 'docker-compose.yml'), 'utf8');
+    expect(text.split('\n')[0]).toMatch(/^# DEVELOPMENT STACK/);
+    for (const [name, svc] of built.filter(([, s]) => s.environment?.INTERNAL_SHARED_SECRET)) {
+      expect({ name, NODE_ENV: svc.environment?.NODE_ENV }).toEqual({ name, NODE_ENV: 'development' });
+    }
+  });
+
+  it('binds every published port to 127.0.0.1', () => {
+    for (const [name, svc] of Object.entries(compose.services)) {
+      for (const port of svc.ports ?? []) {
+        expect({ name, port, local: String(port).startsWith('127.0.0.1:') }).toEqual({
+          name,
+          port,
+          local: true,
+        });
+      }
+    }
+  });
+
+  it.each(DEPLOYABLES)(
+    '%s refuses to start in production with the secrets compose publishes',
+    async (pkg) => {
+      const file = resolveFromHere(`${pkg}/config`);
+      const schema = (await import(pathToFileURL(file).href)).configSchema as z.ZodType;
+      const [, svc] = built.find(
+        ([, s]) => s.build!.args!.PACKAGE === pkg && s.command?.[1] === 'dist/server.js',
+      )!;
+      const env = Object.fromEntries(
+        Object.entries(svc.environment ?? {}).map(([k, v]) => [k, interpolate(v)]),
+      );
+      const result = schema.safeParse({ ...env, NODE_ENV: 'production' });
+      expect({ pkg, refused: !result.success }).toEqual({ pkg, refused: true });
+    },
+  );
+
   it('publishes only the gateway (and the mail UI) to the host', () => {
     const published = Object.entries(compose.services)
       .filter(([, s]) => s.ports?.length)
