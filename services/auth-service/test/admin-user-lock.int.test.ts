@@ -4,6 +4,7 @@
  * misses nothing: role checks before id parsing, the sessions view behind the background header).
  */
 import { ADMIN_MESSAGES, LOCKOUT_THRESHOLD, adminUserActionResponseSchema } from '@tunnelscope/contracts';
+import { createAuthServices } from '../src/services.js';
 import {
   MINUTE,
   auditRows,
@@ -236,5 +237,26 @@ describe('the audit log misses nothing (issue 13, item 8)', () => {
         await solo.close();
       }
     });
+  });
+
+  it('audits the last-admin 409 (reached here through the service with the own id in another case)', async () => {
+    const solo = await createTestContext('audit_last_admin');
+    try {
+      const services = createAuthServices({ ...solo, log: solo.app.log });
+      const only = await createAdmin(solo);
+      const identity = await identityOf(solo, await signIn(solo, only));
+      const actor = { ...identity, ip: '203.0.113.1', userAgent: null, requestId: 'last-admin' };
+      // The route lowers ids, so over HTTP this is the self refusal; the service alone still
+      // refuses the last admin, and says so in the log.
+      await expect(services.adminUsers.remove(actor, only.row.id.toUpperCase())).rejects.toMatchObject({
+        statusCode: 409,
+        message: ADMIN_MESSAGES.lastAdmin,
+      });
+      const [row] = await auditRows(solo, { action: 'permission_denied', adminId: only.row.id });
+      expect(row).toMatchObject({ success: false, resource: 'admin_user' });
+      expect(row!.details).toMatchObject({ operation: 'delete', reason: 'last_admin' });
+    } finally {
+      await solo.close();
+    }
   });
 });
