@@ -1,5 +1,5 @@
 import fastifyCompress from '@fastify/compress';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { createServiceApp, errorBody, internalHeaders, internalKeyring } from '@tunnelscope/service-kit';
 import { createAdminGate } from './admin/admin-gate.js';
 import { createRefusalReportSender, RefusalAudit } from './admin/refusal-audit.js';
@@ -8,7 +8,12 @@ import { forwardedProto } from './proxy/forwarding.js';
 import { Upstreams } from './proxy/upstreams.js';
 import { registerGatewayHealthRoutes } from './routes/health.js';
 import { createRouteResolver, type Resolution } from './routes/route-table.js';
-import { GATEWAY_HEADER_NAMES, registerSecurityHeaders } from './security/security-headers.js';
+import {
+  GATEWAY_HEADER_NAMES,
+  registerSecurityHeaders,
+  setSecurityHeadersOn,
+  type SecurityHeaderOptions,
+} from './security/security-headers.js';
 import { loadSitePages } from './site/pages.js';
 import { runtimeConfigFrom } from './site/runtime-config.js';
 import { COMPRESS_THRESHOLD_BYTES, createSite } from './site/serve-site.js';
@@ -52,15 +57,55 @@ export async function buildApp({ config }: AppDeps): Promise<FastifyInstance> {
     runtime: runtimeConfigFrom(config),
   });
 
-  const app = createServiceApp({ service: 'gateway', logLevel: config.LOG_LEVEL });
+  const securityHeaders: SecurityHeaderOptions = {
+    turnstileOrigin: new URL(config.TURNSTILE_SCRIPT_URL).origin,
+    overTls: (req) => config.FORCE_HSTS || forwardedProto(false, req.headers, hops) === 'https',
+  };
+  const app = createServiceApp({
+    service: 'gateway',
+    logLevel: config.LOG_LEVEL,
+    fastify: {
+      // Fastify's own 503 while closing is written before any hook, so it would go without the
+      // security headers: the gateway answers it itself, in a hook (below).
+      return503OnClosing: false,
+      // Same for its 400 to a path it cannot percent-decode (and 414 to an over-long parameter).
+      frameworkErrors(error, request, frameworkReply) {
+        // Typed for no route (Fastify's generic reply): it is the same Reply.
+        const reply = frameworkReply as unknown as FastifyReply;
+        setSecurityHeadersOn(reply.raw, request.raw, securityHeaders);
+        const status = error.statusCode === 414 ? 414 : 400;
+        reply
+          .code(status)
+          .header('cache-control', 'no-store')
+          .send(errorBody('BAD_REQUEST', 'Malformed request path', request.id));
+      },
+    },
+  });
   app.server.requestTimeout = SERVER_TIMEOUTS.requestTimeoutMs;
   app.server.headersTimeout = SERVER_TIMEOUTS.headersTimeoutMs;
   app.server.keepAliveTimeout = SERVER_TIMEOUTS.keepAliveTimeoutMs;
 
   // First of all hooks, so every answer below carries them, proxied ones included.
-  await registerSecurityHeaders(app, {
-    turnstileOrigin: new URL(config.TURNSTILE_SCRIPT_URL).origin,
-    overTls: (req) => config.FORCE_HSTS || forwardedProto(false, req.headers, hops) === 'https',
+  await registerSecurityHeaders(app, securityHeaders);
+  // Requests that arrive while the gateway closes (on connections still busy): 503, after the
+  // security headers' hooks, in the error shape.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!closing) return done();
+    reply
+      .header('connection', 'close')
+      .header('cache-control', 'no-store')
+      .code(503)
+      .send(
+        errorBody(
+          'SERVICE_UNAVAILABLE',
+          'The gateway is shutting down, please try again shortly',
+          request.id,
+        ),
+      );
   });
 
   if (pages.builtIn.public)

@@ -79,6 +79,37 @@ export const GATEWAY_HEADER_NAMES: ReadonlySet<string> = new Set([
   'x-permitted-cross-domain-policies',
 ]);
 
+/**
+ * What helmet writes with HELMET_OPTIONS, for the two answers Fastify makes before any hook runs
+ * (`setSecurityHeadersOn`). The integration tests hold both equal on real answers.
+ */
+const HELMET_EQUIVALENT: ReadonlyArray<readonly [string, string]> = [
+  ['cross-origin-opener-policy', 'same-origin'],
+  ['cross-origin-resource-policy', 'same-origin'],
+  ['origin-agent-cluster', '?1'],
+  ['referrer-policy', 'strict-origin-when-cross-origin'],
+  ['x-content-type-options', 'nosniff'],
+  ['x-dns-prefetch-control', 'off'],
+  ['x-frame-options', 'DENY'],
+  ['x-permitted-cross-domain-policies', 'none'],
+];
+
+/**
+ * Sets every security header on `res` without helmet: for the answers Fastify writes itself
+ * before the hooks (its 400 for an undecodable path, reached through `frameworkErrors`) or that
+ * the gateway makes in place of one (its 503 while closing).
+ */
+export function setSecurityHeadersOn(
+  res: { setHeader(name: string, value: string): unknown },
+  req: IncomingMessage,
+  opts: SecurityHeaderOptions,
+): void {
+  for (const [name, value] of HELMET_EQUIVALENT) res.setHeader(name, value);
+  res.setHeader('content-security-policy', contentSecurityPolicy(opts.turnstileOrigin));
+  res.setHeader('permissions-policy', PERMISSIONS_POLICY);
+  if (opts.overTls(req)) res.setHeader('strict-transport-security', HSTS_VALUE);
+}
+
 /** Adds the headers to every answer of `app`; call it before any route is declared. */
 export async function registerSecurityHeaders(
   app: FastifyInstance,
