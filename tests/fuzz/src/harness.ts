@@ -205,15 +205,26 @@ export async function startFuzzStack(label: string): Promise<FuzzStack> {
       const user = (JSON.parse(res.body) as { data?: { user?: { role?: string } } }).data?.user;
       return user?.role === op.role;
     };
+    // Each operator's row as created: a repair puts back whatever the fuzz changed through
+    // their own session (username or e-mail by update-profile, role, active flag, lock, 2FA).
+    const { rows: originals } = await db.query<{
+      id: string;
+      username: string;
+      email: string;
+      password_hash: string;
+    }>(
+      `select id, username, email, password_hash from admin_users where username in ('fuzz_admin', 'fuzz_viewer')`,
+    );
     const repairSessions = async () => {
       let repaired = 0;
       for (const op of [admin, viewOnly]) {
         if (await sessionAlive(op)) continue;
-        // Whatever the fuzz did to the account (role, active flag, lock, 2FA), undo it.
+        const original = originals.find((o) => o.username === op.username)!;
         await db.query(
-          `update admin_users set role = $2, is_active = true, failed_login_attempts = 0, account_locked_until = null,
-             two_factor_enabled = false, two_factor_secret = null where username = $1`,
-          [op.username, op.role],
+          `update admin_users set username = $2, email = $3, password_hash = $4, role = $5, is_active = true,
+             failed_login_attempts = 0, account_locked_until = null, two_factor_enabled = false,
+             two_factor_secret = null where id = $1`,
+          [original.id, original.username, original.email, original.password_hash, op.role],
         );
         op.cookie = await signIn(stack, op.username, op.password);
         repaired += 1;
