@@ -355,6 +355,28 @@ describe('a snapshot', () => {
     expect([...emitted].sort()).toEqual(Object.keys(EVIDENCE_CODES).sort());
   });
 
+  it("names a detection's network in canonical text whatever form the address was asked in", () => {
+    const row = (address: string): { span: Span; row: DetectionRow } => ({
+      span: rangeSpan(4, 0n, 0n),
+      row: {
+        address,
+        is_vpn: true,
+        is_proxy: false,
+        is_tor: false,
+        first_seen: '2026-01-01',
+        last_seen: '2026-11-19',
+        vpn: 'V',
+        vendor: 'W',
+        live: false,
+      },
+    });
+    const snapshot = build({ detections: [row('5.6.7.8'), row('2a01::1')], asn: [], country: [], city: [] });
+    expect(snapshot.lookup('5.6.7.8')).toMatchObject({ ip: '5.6.7.8', network: '5.6.7.8/32', vendor: 'W' });
+    expect(snapshot.lookup('::ffff:5.6.7.8')).toMatchObject({ ip: '::ffff:5.6.7.8', network: '5.6.7.8/32' });
+    expect(snapshot.lookup('::FFFF:0506:0708')).toMatchObject({ network: '5.6.7.8/32' });
+    expect(snapshot.lookup('2A01:0:0::0001')).toMatchObject({ ip: '2A01:0:0::0001', network: '2a01::1/128' });
+  });
+
   it('answers bogons and mapped addresses without a lookup, and refuses what is not one address', () => {
     const snapshot = build({ detections: [], asn: [], country: [], city: [] });
     for (const ip of [
