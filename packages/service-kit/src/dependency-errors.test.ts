@@ -9,6 +9,7 @@ describe('isDependencyUnavailable', () => {
     'Client has encountered a connection error and is not queryable',
     'timeout exceeded when trying to connect',
     'Connection is closed.',
+    'Command timed out',
   ])('reads "%s" as a dependency that went away (503)', (message) => {
     expect(isDependencyUnavailable(new Error(message))).toBe(true);
   });

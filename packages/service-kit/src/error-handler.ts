@@ -43,8 +43,8 @@ export function isDependencyUnavailable(err: unknown): boolean {
   if (e?.name === 'MaxRetriesPerRequestError') return true;
   return (
     typeof e?.message === 'string' &&
-    // pg's errors for a server that went away mid-query carry no code.
-    /timeout exceeded when trying to connect|Connection is closed|Connection terminated|not queryable/.test(
+    // pg's errors for a server that went away mid-query, and ioredis' commandTimeout, carry no code.
+    /timeout exceeded when trying to connect|Connection is closed|Connection terminated|not queryable|Command timed out/.test(
       e.message,
     )
   );

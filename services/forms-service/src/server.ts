@@ -8,7 +8,10 @@ import { createFormsMailEnqueuer } from './services.js';
 
 const config = loadConfig();
 const db = createDb<FormsDatabase>(config.DATABASE_URL, { applicationName: 'forms-service' });
-const redis = createRedis(config.REDIS_URL);
+// A command gives up after 2 s: in a long Redis outage ioredis' retries (2, a reconnect backoff
+// growing to 2 s) held each command ~6 s, and a form's rate-limit and quota steps together passed
+// the gateway's 10 s, so visitors got 504 instead of a 503 (tests/faults, Redis down 15 s).
+const redis = createRedis(config.REDIS_URL, { commandTimeout: 2000 });
 const workerRedis = createRedis(config.REDIS_URL, { forWorker: true });
 const mailQueue = createMailQueue(redis, config.REDIS_PREFIX);
 mailQueue.on('error', () => undefined);
