@@ -196,6 +196,8 @@ export async function buildApp({ config }: AppDeps): Promise<FastifyInstance> {
                 } else upstreams.forward(request, reply, target.upstream, target.url, false);
                 return;
               case 'bad-path':
+                // The gateway's JSON errors are never cached, under the admin prefix or not.
+                reply.raw.setHeader('cache-control', ADMIN_API_CACHE_CONTROL);
                 reply.code(400).send(errorBody('BAD_REQUEST', 'Malformed request path', request.id));
                 return;
               case 'api-not-found':
@@ -206,6 +208,7 @@ export async function buildApp({ config }: AppDeps): Promise<FastifyInstance> {
             }
             if (request.method !== 'GET' && request.method !== 'HEAD') {
               reply
+                .header('cache-control', ADMIN_API_CACHE_CONTROL)
                 .code(404)
                 .send(errorBody('NOT_FOUND', `Route ${request.method} ${target.path} not found`, request.id));
               return;

@@ -79,6 +79,25 @@ describe('Cache-Control on the admin API', () => {
     for (const a of answers) expect(a.headers['cache-control']).toBe('no-store');
   });
 
+  it('answers no-store to the JSON errors under the prefix that name no API (dot segments, writes to pages)', async () => {
+    const answers = await Promise.all([
+      send(`${ctx.gw.url}${P}/data/%2e%2e/admin-users`, { headers: adminHeaders(ctx.gw.url) }),
+      send(`${ctx.gw.url}${P}/settings`, { method: 'POST', headers: adminHeaders(ctx.gw.url), body: '{}' }),
+    ]);
+    expect(answers.map((a) => a.status)).toEqual([400, 404]);
+    for (const a of answers) expect(a.headers['cache-control']).toBe('no-store');
+  });
+
+  it('forwards a DELETE without a body and without a Content-Type (issue 13 item 9)', async () => {
+    const res = await send(`${ctx.gw.url}${P}/data/waitlist/7`, {
+      method: 'DELETE',
+      headers: { cookie: adminHeaders(ctx.gw.url).cookie as string, origin: ctx.gw.url },
+    });
+    expect(res.status).toBe(200);
+    expect(ctx.forms.seen).toHaveLength(1);
+    expect(ctx.forms.seen[0]).toMatchObject({ method: 'DELETE', url: '/data/waitlist/7' });
+  });
+
   it('keeps the cache policy a public API answer came with', async () => {
     cacheableUpstream();
     const res = await send(`${ctx.gw.url}/api/stats`);
