@@ -64,6 +64,8 @@ const vpnDbRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { services }) 
   app.post(
     ADMIN_API.refreshAnalytics.path,
     {
+      // `"now"` or `[]` is refused as the wrong shape, not read as `{}`.
+      config: { refuseNonObjectBody: true },
       // The role before the body: view_only gets its audited 403 whatever it sent.
       preValidation: async (request) => {
         try {
