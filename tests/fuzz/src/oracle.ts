@@ -45,7 +45,12 @@ export function answeringScope(scope: Scope, path: string): Scope {
       : scope;
 }
 
-export function judge(scope: Scope, method: string, answer: RawAnswer): Verdict {
+export function judge(
+  scope: Scope,
+  method: string,
+  answer: RawAnswer,
+  opts: { api?: boolean } = {},
+): Verdict {
   const problems: string[] = [];
   if (answer.status >= 500) problems.push(`status ${answer.status}`);
   for (const [what, re] of LEAKS) {
@@ -53,7 +58,7 @@ export function judge(scope: Scope, method: string, answer: RawAnswer): Verdict 
     if (m) problems.push(`${what} in the body: ${JSON.stringify(m[0].slice(0, 120))}`);
   }
   if (answer.status >= 300 && answer.status < 400) problems.push(`redirect ${answer.status} from an API`);
-  if (answer.status >= 400 && method !== 'HEAD') {
+  if (answer.status >= 400 && method !== 'HEAD' && opts.api !== false) {
     const type = String(answer.headers['content-type'] ?? '');
     let parsed: unknown;
     try {

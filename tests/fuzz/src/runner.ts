@@ -78,6 +78,25 @@ function hints(): Hints {
   };
 }
 
+/** First segments of the API namespaces, per scope (from the endpoint list, plus `/data`). */
+const API_ROOTS: Record<Endpoint['scope'], Set<string>> = {
+  public: new Set(['/api']),
+  detection: new Set(['/api']),
+  admin: new Set([
+    '/data',
+    ...ENDPOINTS.filter((e) => e.scope === 'admin').map((e) => `/${e.path.split('/')[1]}`),
+  ]),
+};
+
+/**
+ * A path mutation can leave the API (`/api-keys.json` is not under `/api-keys`): the panel's or
+ * the site's page answers there, as HTML by design, so only the 5xx and leak checks apply.
+ */
+function isApiPath(scope: Endpoint['scope'], relPath: string): boolean {
+  const first = `/${relPath.split('?')[0]!.split('/')[1] ?? ''}`;
+  return API_ROOTS[scope].has(first);
+}
+
 /** The request exactly as sent, for the report and for sending. */
 export function materialise(
   fs: FuzzStack,
@@ -88,6 +107,8 @@ export function materialise(
   headers: Record<string, string>;
   body?: string | Buffer;
   scope: Endpoint['scope'];
+  /** False when a path mutation left the API namespace. */
+  api: boolean;
 } {
   const endpoint = ENDPOINTS.find((e) => e.name === c.endpoint)!;
   const prefix = endpoint.scope === 'admin' ? fs.stack.adminPrefix : '';
@@ -109,6 +130,7 @@ export function materialise(
     headers: { ...headers, ...c.headers },
     body: c.body,
     scope: answeringScope(endpoint.scope, path),
+    api: isApiPath(endpoint.scope, c.path),
   };
 }
 
@@ -241,7 +263,7 @@ async function sendCase(fs: FuzzStack, c: FuzzCase): Promise<Outcome> {
     answer,
     status: answer?.status ?? 'no answer',
     refused: answer === undefined || answer.status >= 400,
-    problems: failure ? [failure] : judge(req.scope, req.method, answer!).problems,
+    problems: failure ? [failure] : judge(req.scope, req.method, answer!, { api: req.api }).problems,
   };
 }
 
