@@ -53,6 +53,7 @@ export const configSchema = baseServiceEnv
     refuseDevSecretsInProduction(cfg, ctx);
     if (cfg.NODE_ENV === 'production') {
       refusePublishedDatabasePassword(ctx, 'IPDB_URL', cfg.IPDB_URL);
+      refusePublishedDatabasePassword(ctx, 'DATABASE_URL', cfg.DATABASE_URL);
     }
   });
 
