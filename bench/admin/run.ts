@@ -12,7 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { signAdminIdentity } from '@tunnelscope/service-kit';
+import { gatewayHeadersFor } from '@tunnelscope/service-kit';
 import { freePort } from '@tunnelscope/test-kit';
 import { fmt, latencies, rssMb, type Latencies } from '../forms/stats.js';
 import {
@@ -259,8 +259,10 @@ interface Answer {
 
 async function call(base: string, operator: BenchOperator, url: string): Promise<Answer> {
   const { adminId, sessionId, username, email, role, twoFactorEnabled } = operator;
+  const identity = { adminId, sessionId, username, email, role, twoFactorEnabled };
+  // Signed for this one call, as the gateway does (issue 13, item 2).
   const res = await fetch(base + url, {
-    headers: signAdminIdentity({ adminId, sessionId, username, email, role, twoFactorEnabled }, SECRET),
+    headers: gatewayHeadersFor(SECRET, { audience: 'forms', method: 'GET', url, identity }),
   });
   const text = await res.text();
   let body: Record<string, unknown>;

@@ -1,8 +1,9 @@
 // The yardstick: the smallest sensible Fastify gateway, @fastify/http-proxy in front of
-// forms-service. It adds the same gateway token and X-Forwarded-For ours does, so the upstream
-// does the same work behind both.
+// forms-service. It adds the same per-request gateway MAC and X-Forwarded-For ours does, so the
+// upstream does the same work behind both.
 import Fastify from 'fastify';
 import proxy from '@fastify/http-proxy';
+import { gatewayHeadersFor } from '@tunnelscope/service-kit';
 
 const upstream = process.env.UPSTREAM;
 const port = Number(process.env.PORT);
@@ -14,8 +15,12 @@ await app.register(proxy, {
   replyOptions: {
     rewriteRequestHeaders: (req, headers) => ({
       ...headers,
-      'x-forwarded-for': req.socket.remoteAddress,
-      'x-tunnelscope-gateway': process.env.INTERNAL_SHARED_SECRET,
+      ...gatewayHeadersFor(process.env.INTERNAL_SHARED_SECRET, {
+        audience: 'forms',
+        method: req.method,
+        url: req.url,
+        clientIp: req.socket.remoteAddress,
+      }),
     }),
   },
 });

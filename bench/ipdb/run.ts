@@ -16,7 +16,7 @@ import { readAnalytics } from '@tunnelscope/analytics-service/analytics-reposito
 import { createIpdb } from '@tunnelscope/analytics-service/ipdb';
 import type { IpdbDatabase } from '@tunnelscope/analytics-service/ipdb/schema';
 import { findByAddress, SEARCH_SQL } from '@tunnelscope/analytics-service/search-repository';
-import { DEFAULT_IPDB_URL, signAdminIdentity } from '@tunnelscope/service-kit';
+import { DEFAULT_IPDB_URL, gatewayHeadersFor } from '@tunnelscope/service-kit';
 import { freePort } from '@tunnelscope/test-kit';
 import { fmt, latencies, rssMb, type Latencies } from '../forms/stats.js';
 
@@ -78,23 +78,26 @@ async function startService(port: number): Promise<ChildProcess> {
   }
 }
 
-const identity = () =>
-  signAdminIdentity(
-    {
-      adminId: '5f0c6c1e-3c2b-4f7a-9d51-0a9e8b7c6d5e',
-      sessionId: '9b2d4e6f-8a1c-4b3d-9e5f-7a6b5c4d3e2f',
-      username: 'bench',
-      email: 'bench@tunnelscope.example',
-      role: 'view_only',
-      twoFactorEnabled: false,
-    },
-    SECRET,
-  );
+const BENCH_OPERATOR = {
+  adminId: '5f0c6c1e-3c2b-4f7a-9d51-0a9e8b7c6d5e',
+  sessionId: '9b2d4e6f-8a1c-4b3d-9e5f-7a6b5c4d3e2f',
+  username: 'bench',
+  email: 'bench@tunnelscope.example',
+  role: 'view_only' as const,
+  twoFactorEnabled: false,
+};
+
+/** Signed for one call, as the gateway does (issue 13, item 2). */
+const identity = (method: string, url: string) =>
+  gatewayHeadersFor(SECRET, { audience: 'analytics', method, url, identity: BENCH_OPERATOR });
 
 async function call(base: string, method: 'GET' | 'POST', urlPath: string, body?: unknown) {
   const res = await fetch(base + urlPath, {
     method,
-    headers: { ...identity(), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      ...identity(method, urlPath),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const json = (await res.json()) as Record<string, unknown>;

@@ -22,7 +22,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { SCALES, generateDataset } from '@tunnelscope/ipdb-dataset';
-import { GATEWAY_TOKEN_HEADER, signAdminIdentity } from '@tunnelscope/service-kit';
+import { gatewayHeadersFor } from '@tunnelscope/service-kit';
 import { serverEntry, startStack, type Stack } from '@tunnelscope/stack-tests';
 import { freePort } from '@tunnelscope/test-kit';
 import { fmt, latencies, rssMb } from '../forms/stats.js';
@@ -79,7 +79,7 @@ async function stopProcess(child: ChildProcess | undefined): Promise<void> {
   await exited;
 }
 
-type Identity = Parameters<typeof signAdminIdentity>[0];
+type Identity = NonNullable<Parameters<typeof gatewayHeadersFor>[1]['identity']>;
 
 /** An operator row (admin_logs rows reference it) and its identity, as the gateway would sign it. */
 async function createOperator(databaseUrl: string): Promise<Identity> {
@@ -120,9 +120,14 @@ async function admin(
   const res = await fetch(`${base}${urlPath}`, {
     method,
     headers: {
-      [GATEWAY_TOKEN_HEADER]: secret,
-      'x-forwarded-for': '127.0.0.1',
-      ...signAdminIdentity(identity, secret),
+      // Signed for this one call, as the gateway does (issue 13, item 2).
+      ...gatewayHeadersFor(secret, {
+        audience: 'lookup',
+        method,
+        url: urlPath,
+        identity,
+        clientIp: '127.0.0.1',
+      }),
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
     },
     body: body === undefined ? undefined : JSON.stringify(body),

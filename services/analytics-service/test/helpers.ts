@@ -1,9 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
-import { ADMIN_API, type AdminRole } from '@tunnelscope/contracts';
+import { ADMIN_API, type AdminIdentity, type AdminRole } from '@tunnelscope/contracts';
 import { generateDataset, loadSources, SCALES } from '@tunnelscope/ipdb-dataset';
-import { signAdminIdentity, systemClock } from '@tunnelscope/service-kit';
+import { gatewayHeadersFor, systemClock } from '@tunnelscope/service-kit';
 import {
   createTestDatabase,
   deleteKeysWithPrefix,
@@ -120,14 +120,42 @@ async function send(
     });
     listening.set(app, base);
   }
-  const res = await fetch(`${await base}${path}`, { method, headers, body });
+  // Object.entries leaves the symbol out: fetch takes string keys only.
+  const signed = {
+    ...Object.fromEntries(Object.entries(headers)),
+    ...signedAsGateway(headers, method, path),
+  };
+  const res = await fetch(`${await base}${path}`, { method, headers: signed, body });
   const text = await res.text();
   return { statusCode: res.status, headers: Object.fromEntries(res.headers), json: () => JSON.parse(text) };
 }
 
+/**
+ * What the gateway would vouch for, signed by `send` once the method and path are known: the
+ * gateway's MAC and identity are bound to one request (issue 13, item 2).
+ */
+const SIGN_AS_GATEWAY = Symbol('sign as the gateway');
+interface SignAs {
+  secret: string;
+  identity?: AdminIdentity;
+  clientIp?: string;
+}
+export type GatewayCallHeaders = Record<string, string> & { [SIGN_AS_GATEWAY]?: SignAs };
+
+function signedAsGateway(headers: GatewayCallHeaders, method: string, path: string): Record<string, string> {
+  const as = headers[SIGN_AS_GATEWAY];
+  if (!as) return {};
+  return gatewayHeadersFor(as.secret, { audience: 'analytics', method, url: path, ...as });
+}
+
+/** Headers of a call through the gateway (its MAC; X-Forwarded-For when `clientIp` is given). */
+export function viaGateway(clientIp?: string, secret = SECRET): GatewayCallHeaders {
+  return { [SIGN_AS_GATEWAY]: { secret, clientIp } } as GatewayCallHeaders;
+}
+
 /** Identity headers as the gateway signs them for a signed-in operator. */
-export function adminHeaders(role: AdminRole = 'admin', secret = SECRET): Record<string, string> {
-  return signAdminIdentity(
+export function adminHeaders(role: AdminRole = 'admin', secret = SECRET): GatewayCallHeaders {
+  return operatorHeaders(
     {
       adminId: '5f0c6c1e-3c2b-4f7a-9d51-0a9e8b7c6d5e',
       sessionId: '9b2d4e6f-8a1c-4b3d-9e5f-7a6b5c4d3e2f',
@@ -138,6 +166,14 @@ export function adminHeaders(role: AdminRole = 'admin', secret = SECRET): Record
     },
     secret,
   );
+}
+
+/**
+ * Identity headers for an operator that exists in the application database (createTestOperator),
+ * so the audit rows written for it keep their admin_logs foreign keys.
+ */
+export function operatorHeaders(identity: AdminIdentity, secret = SECRET): GatewayCallHeaders {
+  return { [SIGN_AS_GATEWAY]: { secret, identity } } as GatewayCallHeaders;
 }
 
 /** Admin prefixes of the calls as analytics-service sees them (the gateway strips /admin-<hex>). */

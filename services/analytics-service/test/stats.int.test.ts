@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { statsResponseSchema, STATS_FALLBACK } from '@tunnelscope/contracts';
-import { GATEWAY_TOKEN_HEADER } from '@tunnelscope/service-kit';
 import type { StatsSource } from '../src/stats/stats-source.js';
 import type { TestDatabase } from '@tunnelscope/test-kit';
 import { formatCount } from '../src/stats/ipdb-stats-source.js';
@@ -10,7 +9,7 @@ import {
   createIpdb,
   dropRedisPrefix,
   get,
-  SECRET,
+  viaGateway,
   TEST_REDIS_URL,
   testConfig,
 } from './helpers.js';
@@ -172,7 +171,7 @@ describe('GET /api/stats', () => {
 
     it('counts each client address the gateway vouches for separately', async () => {
       const { app } = await start({ RATE_LIMIT_STATS_PER_MIN: '2' });
-      const as = (ip: string) => ({ [GATEWAY_TOKEN_HEADER]: SECRET, 'x-forwarded-for': ip });
+      const as = (ip: string) => viaGateway(ip);
       for (let i = 0; i < 2; i++) await get(app, '/api/stats', as('203.0.113.1'));
       expect((await get(app, '/api/stats', as('203.0.113.1'))).statusCode).toBe(429);
       expect((await get(app, '/api/stats', as('203.0.113.2'))).statusCode).toBe(200);

@@ -5,13 +5,7 @@
  */
 import type { AdminIdentity, AdminRole } from '@tunnelscope/contracts';
 import { migrate as migrateAuth } from '@tunnelscope/auth-service/migrations';
-import {
-  GATEWAY_TOKEN_HEADER,
-  createDb,
-  createRedis,
-  signAdminIdentity,
-  type AdminAuditSubject,
-} from '@tunnelscope/service-kit';
+import { gatewayHeadersFor, createDb, createRedis, type AdminAuditSubject } from '@tunnelscope/service-kit';
 import {
   TEST_REDIS_URL,
   TestClock,
@@ -147,6 +141,15 @@ export async function createKey(
   return { key: created.key, id: created.apiKey.id };
 }
 
+/**
+ * The path and query as the service will read them: app.inject normalises the URL (spaces and
+ * quotes percent-encoded), as http-proxy does for the gateway, and the gateway's MAC covers it.
+ */
+function asInjected(url: string): string {
+  const sent = new URL(url, 'http://service.invalid');
+  return sent.pathname + sent.search;
+}
+
 /** A detection call as the gateway forwards it, from `ip`. */
 export function apiCall(
   app: FastifyInstance,
@@ -161,9 +164,15 @@ export function apiCall(
     rawPayload?: string;
   },
 ): Promise<LightMyRequestResponse> {
+  const method = opts.method ?? 'GET';
+  const url = asInjected(opts.url);
   const headers: Record<string, string> = {
-    [GATEWAY_TOKEN_HEADER]: config.INTERNAL_SHARED_SECRET,
-    'x-forwarded-for': opts.ip ?? '198.51.100.10',
+    ...gatewayHeadersFor(config.INTERNAL_SHARED_SECRET, {
+      audience: 'lookup',
+      method,
+      url,
+      clientIp: opts.ip ?? '198.51.100.10',
+    }),
     ...(opts.key ? { 'x-api-key': opts.key } : {}),
     ...(opts.payload !== undefined || opts.rawPayload !== undefined
       ? { 'content-type': 'application/json' }
@@ -171,8 +180,8 @@ export function apiCall(
     ...opts.headers,
   };
   return app.inject({
-    method: opts.method ?? 'GET',
-    url: opts.url,
+    method,
+    url,
     headers,
     ...(opts.rawPayload !== undefined
       ? { payload: opts.rawPayload }
@@ -199,13 +208,17 @@ export function adminCall(
   url: string,
   payload?: unknown,
 ): Promise<LightMyRequestResponse> {
+  url = asInjected(url);
   const headers: Record<string, string> = {
     'user-agent': 'jest-operator',
-    [GATEWAY_TOKEN_HEADER]: ctx.config.INTERNAL_SHARED_SECRET,
-    'x-forwarded-for': '203.0.113.7',
+    ...gatewayHeadersFor(ctx.config.INTERNAL_SHARED_SECRET, {
+      audience: 'lookup',
+      method,
+      url,
+      identity: operator?.identity,
+      clientIp: '203.0.113.7',
+    }),
   };
-  if (operator)
-    Object.assign(headers, signAdminIdentity(operator.identity, ctx.config.INTERNAL_SHARED_SECRET));
   if (payload !== undefined) headers['content-type'] = 'application/json';
   return ctx.app.inject({
     method,
