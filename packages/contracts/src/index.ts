@@ -4,6 +4,7 @@ export * from './text-guards.js';
 export * from './public-api.js';
 export * from './public-routes.js';
 export * from './mail-jobs.js';
+export * from './collection-jobs.js';
 export {
   sanitizeInput,
   isChangedBySanitizing,

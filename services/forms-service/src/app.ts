@@ -45,6 +45,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   const services = createFormServices({ ...deps, log: app.log });
+  // The collection hand-off's sweep runs in a listening service only (tests sweep by hand).
+  app.addHook('onListen', async () => services.handoff.startSweeping());
+  app.addHook('onClose', async () => services.handoff.close());
   await registerRateLimits(app, { redis: deps.redis, config: deps.config, logs: services.logs });
   await app.register(routes, { services, config: deps.config });
   return app;

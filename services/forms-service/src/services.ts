@@ -2,6 +2,11 @@
 import { createMailEnqueuer, type Clock, type MailEnqueuer, type MailQueue } from '@tunnelscope/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
+import {
+  createCollectionHandoff,
+  createCollectionTargetQueue,
+  type CollectionHandoff,
+} from './collection-handoff/collection-handoff.js';
 import { createCodeQuota } from './codes/code-quota.js';
 import { MAIL_UNAVAILABLE_MESSAGE, type VerificationDeps } from './codes/verification-flow.js';
 import type { Config } from './config.js';
@@ -21,6 +26,8 @@ export interface FormServices {
   securityLog: SecurityLogService;
   logs: RegistrationLog;
   review: ReviewService;
+  /** Completed VPN requests to the collection list (issue 17); its queue closes with `close()`. */
+  handoff: CollectionHandoff & { close(): Promise<void> };
 }
 
 /** The mail enqueuer of forms-service: its timeout and its 503 message. */
@@ -61,6 +68,14 @@ export function createFormServices(deps: {
     }),
     mail: createFormsMailEnqueuer(deps),
   };
+  const handoffQueue = createCollectionTargetQueue(deps.redis, deps.config.REDIS_PREFIX);
+  handoffQueue.on('error', () => undefined);
+  const handoff = createCollectionHandoff({
+    db: deps.db,
+    queue: handoffQueue,
+    log: deps.log,
+    now: () => deps.clock.now(),
+  });
   return {
     waitlist: createWaitlistService(stepDeps),
     vpnRequests: createVpnRequestService(stepDeps),
@@ -71,6 +86,14 @@ export function createFormServices(deps: {
       db: deps.db,
       clock: deps.clock,
       audit: createAdminAudit({ db: deps.db, clock: deps.clock, log: deps.log }),
+      handoff,
     }),
+    handoff: {
+      ...handoff,
+      async close() {
+        handoff.stop();
+        await handoffQueue.close();
+      },
+    },
   };
 }

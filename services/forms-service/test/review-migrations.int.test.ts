@@ -106,9 +106,10 @@ describe('the review lists migrations', () => {
   });
 
   it('roll back to the tables as they were, without the counts', async () => {
-    const formsDown = await forms().migrateDown();
+    // Back to before the review migration (later forms migrations, such as issue 17's hand-off, go first).
+    const formsDown = await forms().migrateTo('20251123000000_public_forms');
     expect(formsDown.error).toBeUndefined();
-    expect(formsDown.results?.map((r) => r.migrationName)).toEqual(['20261123120000_review_lists']);
+    expect(formsDown.results?.map((r) => r.migrationName)).toContain('20261123120000_review_lists');
     // Back to before the review migration (later auth migrations, such as issue 13's outbox, go first).
     const authDown = await auth().migrateTo('20261123000000_admin_tables');
     expect(authDown.error).toBeUndefined();

@@ -6,12 +6,14 @@ import { createDb, ensureDatabase, migrateToLatest } from '@tunnelscope/service-
 import type { Migration } from 'kysely/migration';
 import * as publicForms from './20251123000000_public_forms.js';
 import * as reviewLists from './20261123120000_review_lists.js';
+import * as collectionHandoff from './20261125230000_collection_handoff.js';
 
 export const MIGRATION_TABLE = 'forms_service_migrations';
 
 export const migrations: Record<string, Migration> = {
   '20251123000000_public_forms': publicForms,
   '20261123120000_review_lists': reviewLists,
+  '20261125230000_collection_handoff': collectionHandoff,
 };
 
 /** Creates the database if needed and applies every pending migration. */

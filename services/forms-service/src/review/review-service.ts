@@ -25,6 +25,7 @@ import {
 } from '@tunnelscope/contracts';
 import { ForbiddenError, NotFoundError, type AdminAuditSubject, type Clock } from '@tunnelscope/service-kit';
 import type { z } from 'zod';
+import { recordHandoff, type CollectionHandoff } from '../collection-handoff/collection-handoff.js';
 import type { FormsDb } from '../db/schema.js';
 import type { AdminAudit, ReviewAuditAction } from './admin-audit.js';
 import {
@@ -213,7 +214,13 @@ export interface ReviewService {
   auditRefusedWrite(operator: Operator, attempt: RefusedWrite): Promise<void>;
 }
 
-export function createReviewService(deps: { db: FormsDb; clock: Clock; audit: AdminAudit }): ReviewService {
+export function createReviewService(deps: {
+  db: FormsDb;
+  clock: Clock;
+  audit: AdminAudit;
+  /** A VPN request marked Complete goes on the collection list (issue 17); absent, nothing is handed off. */
+  handoff?: CollectionHandoff;
+}): ReviewService {
   const { db, audit } = deps;
 
   /** A request to export (the one limit above a page's) is audited with what was asked. */
@@ -268,11 +275,17 @@ export function createReviewService(deps: { db: FormsDb; clock: Clock; audit: Ad
     async update(operator, name, rawId, change) {
       const list = FORM_LISTS[name];
       const id = rawId.toLowerCase();
-      return db.transaction().execute(async (trx) => {
+      const { after, handoff } = await db.transaction().execute(async (trx) => {
         const before = await lockReviewState(trx, list.spec, id);
         if (!before) throw new NotFoundError(REVIEW_MESSAGES.entryNotFound);
         const after = { status: change.status ?? before.status, notes: change.notes ?? before.notes };
         await updateReviewState(trx, list.spec, id, after, deps.clock.now());
+        // Completing a VPN request hands its VPN to collection, once per request: recorded here,
+        // with the status, so a crash or a Redis outage after commit cannot lose it.
+        const handoff =
+          deps.handoff && name === 'vpn-requests' && after.status === 'Complete'
+            ? await recordHandoff(trx, id, deps.clock.now())
+            : undefined;
         await audit.recordIn(trx, operator, {
           action: list.audit.updated,
           resource: list.resource,
@@ -282,8 +295,11 @@ export function createReviewService(deps: { db: FormsDb; clock: Clock; audit: Ad
             notesChanged: before.notes !== after.notes,
           },
         });
-        return after;
+        return { after, handoff };
       });
+      // After commit; a failure is logged and left to the sweep, the operator's change stands.
+      if (handoff && deps.handoff) await deps.handoff.deliver(handoff);
+      return after;
     },
 
     async remove(operator, name, rawId) {
