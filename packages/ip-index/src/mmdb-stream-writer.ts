@@ -11,7 +11,9 @@
  * - Intervals arrive sorted and disjoint per family, so nothing is kept per interval: each is cut
  *   into CIDR blocks and placed in the tree at once.
  * - The tree is two `Uint32Array`s of records (left, right) indexed by node, grown by doubling; a
- *   record is 0 (empty), a node number, or `DATA | offset` into the data section.
+ *   record is 0 (empty), a node number (counting up), or a data offset stored as `0xffffffff -
+ *   offset` (counting down); the two never meet while the database fits the format's 32-bit
+ *   records (node count + 16 + data size below 2^32), which is checked as both grow.
  * - A record is written to the data section once per distinct key the caller gives (the key must
  *   identify the record's content); the record itself is only asked for (`() => record`) the first
  *   time. Keys are remembered in two bounded generations (`OffsetCache`): records repeat between
@@ -66,8 +68,10 @@ export interface MmdbBuildStats {
 const SEPARATOR = Buffer.alloc(16);
 const METADATA_MARKER = Buffer.from([0xab, 0xcd, 0xef, ...Buffer.from('MaxMind.com', 'ascii')]);
 const EMPTY = 0;
-/** Marks a record holding a data offset (offsets stay below 2^31: 32-bit records could not point further). */
-const DATA = 0x80000000;
+/** A data offset `o` is stored as `TOP - o`: above every node number while the database fits. */
+const TOP = 0xffffffff;
+/** The format's limit: every record value (node count + 16 + data offset) fits 32 bits. */
+const FORMAT_LIMIT = 2 ** 32;
 const IPV4_END = 0xffffffffn;
 const MAPPED_START = 0xffffn << 32n;
 const MAPPED_END = MAPPED_START | IPV4_END;
@@ -80,8 +84,12 @@ class Tree {
   left = new Uint32Array(1 << 16);
   right = new Uint32Array(1 << 16);
   count = 1;
+  /** Node numbers must stay below this (the writer lowers it as the data section grows). */
+  limit = FORMAT_LIMIT - 16;
 
   newNode(): number {
+    if (this.count >= this.limit)
+      throw new RangeError('database too large for the MMDB format (32-bit records)');
     if (this.count === this.left.length) {
       this.left = grow(this.left);
       this.right = grow(this.right);
@@ -107,7 +115,7 @@ class Tree {
       if (next === EMPTY) {
         next = this.newNode();
         this.set(node, bit, next);
-      } else if (next & DATA) {
+      } else if (next >= this.count) {
         throw new Error('internal: a block inside another (intervals overlap)');
       }
       node = next;
@@ -217,7 +225,7 @@ export class MmdbStreamWriter {
       );
     this.lastEnd[family] = end;
 
-    const value = DATA | this.offsetOf(key, record);
+    const value = TOP - this.offsetOf(key, record);
     if (family === 4) {
       for (const block of spanToCidrs(4, start, end)) this.place4(Number(block.start), block.prefix, value);
     } else {
@@ -231,7 +239,10 @@ export class MmdbStreamWriter {
     const known = this.recordAt.get(key);
     if (known !== undefined) return known;
     const offset = this.data.append(typeof record === 'function' ? record() : record);
-    if (offset >= DATA) throw new RangeError('data section too large for the MMDB format (2 GB)');
+    // The next node number must stay below every stored offset and the format's 32 bits.
+    this.tree.limit = FORMAT_LIMIT - 16 - this.data.size;
+    if (this.tree.count >= this.tree.limit)
+      throw new RangeError('database too large for the MMDB format (32-bit records)');
     this.recordAt.set(key, offset);
     this.records++;
     if (this.data.pending >= DRAIN_BYTES) this.sink.write(this.data.drain());
@@ -294,7 +305,7 @@ export class MmdbStreamWriter {
       bytes: treeBytes + 16 + dataBytes + METADATA_MARKER.length + metadata.length,
     };
     const dataBase = nodeCount + 16;
-    const resolve = (r: number) => (r === EMPTY ? nodeCount : r & DATA ? dataBase + (r & ~DATA) : r);
+    const resolve = (r: number) => (r === EMPTY ? nodeCount : r >= nodeCount ? dataBase + (TOP - r) : r);
     const sink = this.sink;
     function* chunks(): Generator<Buffer> {
       const nodeBytes = recordSize / 4;
