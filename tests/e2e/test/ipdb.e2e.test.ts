@@ -99,6 +99,40 @@ describe('Database Analytics and Search DB', () => {
     expect(charts).toBeGreaterThanOrEqual(3);
   });
 
+  it("shows the data's age and lets an admin recompute the figures now, audited (issue 13)", async () => {
+    const operator = await createAdminWithCli(e2e.stack, 'recomputer', 'admin');
+    const { page } = await newAdminPage();
+    await signIn(page, e2e.stack, operator);
+    await page.getByRole('tab', { name: 'Database Analytics' }).click();
+    const age = page.getByTestId('analytics-age');
+    await page.getByTestId('entity-total').first().waitFor();
+    expect(await age.innerText()).toMatch(/^Data as of /);
+    const [before] = await ipdbQuery<{ runs: number }>(
+      `select count(*)::int as runs from analytics_refresh_runs`,
+    );
+
+    await page.getByRole('button', { name: 'Recompute figures' }).click();
+    await page.getByText('Analytics refreshed').waitFor();
+    const [after] = await ipdbQuery<{ runs: number; trigger: string }>(
+      `select (select count(*)::int from analytics_refresh_runs) as runs,
+              (select trigger from analytics_refresh_runs order by id desc limit 1) as trigger`,
+    );
+    expect(after).toEqual({ runs: before!.runs + 1, trigger: 'manual' });
+
+    const app = new pg.Client({ connectionString: e2e.stack.env.DATABASE_URL });
+    await app.connect();
+    try {
+      const { rows } = await app.query(
+        `select l.success from admin_logs l join admin_users u on u.id = l.admin_id
+          where u.username = $1 and l.action = 'analytics_refresh'`,
+        [operator.username],
+      );
+      expect(rows).toEqual([{ success: true }]);
+    } finally {
+      await app.end();
+    }
+  });
+
   it('finds a known VPN address with its current, historical and subdomain records', async () => {
     const [known] = await ipdbQuery<{ ip: string }>(
       `select host(i.address) as ip from ips i
