@@ -103,7 +103,7 @@ describe('an expired session', () => {
     const { user, expire } = await renderExpiring('/app/search-db', {
       'POST /vpn-db/search-ip': () => ok({ success: true, data: [], recordCount: 0, searchedIp: '8.8.8.8' }),
     });
-    await user.type(await screen.findByLabelText('IP Address'), '8.8.8.8');
+    await user.type(await screen.findByLabelText('IP Address', {}, { timeout: 10_000 }), '8.8.8.8');
     expire();
     await user.click(screen.getByRole('button', { name: 'Search DB' }));
     await expectLoginScreenSayingExpired();
