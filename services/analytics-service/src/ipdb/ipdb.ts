@@ -37,6 +37,9 @@ export function createIpdb(url: string, opts: IpdbOptions): Ipdb {
   });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
+  // Nor may a client lent out when the server goes away: its query fails (and answers 503), the
+  // client's own 'error' event must find a listener (as service-kit's createDb does).
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = new Kysely<IpdbDatabase>({ dialect: new PostgresDialect({ pool }) });
   // Destroying the kysely instance ends the pool.
   return { db, pool, destroy: () => db.destroy() };
