@@ -12,6 +12,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { splitCsvLine } from '@tunnelscope/ip-index';
 import { Reader, type Response } from 'mmdb-lib';
 import { numberToIpv4 } from './ipv4.js';
 
@@ -87,37 +88,9 @@ export function findRange(starts: Uint32Array, ends: Uint32Array, address: numbe
   return found >= 0 && ends[found]! >= address ? found : -1;
 }
 
-/** Splits a line of the packages' CSV into fields (RFC 4180 quoting, as the files use it). */
-export function splitCsvLine(line: string): string[] {
-  const fields: string[] = [];
-  let i = 0;
-  while (i <= line.length) {
-    if (line[i] === '"') {
-      let value = '';
-      i++;
-      for (;;) {
-        const q = line.indexOf('"', i);
-        if (q < 0) throw new Error(`unterminated quote in CSV line: ${line.slice(0, 80)}`);
-        value += line.slice(i, q);
-        if (line[q + 1] === '"') {
-          value += '"';
-          i = q + 2;
-        } else {
-          i = q + 1;
-          break;
-        }
-      }
-      fields.push(value);
-      i++; // the comma
-    } else {
-      const comma = line.indexOf(',', i);
-      const end = comma < 0 ? line.length : comma;
-      fields.push(line.slice(i, end));
-      i = end + 1;
-    }
-  }
-  return fields;
-}
+// The data packages' CSV line parser lives once, in ip-index (lookup-service's index build reads
+// the same files); re-exported for this package's readers (ipv6.ts) and tests.
+export { splitCsvLine };
 
 function readLines(file: string, onLine: (line: string) => void): void {
   const text = fs.readFileSync(file, 'utf8');
