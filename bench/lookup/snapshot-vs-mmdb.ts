@@ -15,7 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import maxmind, { type Reader } from 'maxmind';
 import { makeQueries } from './queries.js';
-import { loadServiceModules, type ServiceSnapshot } from './service-modules.js';
+import { loadServiceModules } from './service-modules.js';
 import { compareRates, type Rate } from './rates.js';
 import { hitSpans } from './snapshot-spans.js';
 
@@ -77,7 +77,7 @@ console.log(
 const MMDB_FILE = process.env.BENCH_MMDB_FILE;
 const mmdbSource = MMDB_FILE !== undefined || MMDB_FROM === 'same' ? main : await buildSnapshot('sample');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-snapshot-'));
-let started = performance.now();
+const started = performance.now();
 const exported =
   MMDB_FILE !== undefined
     ? { mmdb: { path: MMDB_FILE, bytes: fs.statSync(MMDB_FILE).size }, networks: -1 }
