@@ -1,9 +1,12 @@
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
 import fastifyCompress from '@fastify/compress';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { createServiceApp, errorBody, internalHeaders, internalKeyring } from '@tunnelscope/service-kit';
 import { createAdminGate } from './admin/admin-gate.js';
 import { createRefusalReportSender, RefusalAudit } from './admin/refusal-audit.js';
 import type { Config } from './config.js';
+import { detectionProblem, isDetectionApiUrl } from './proxy/detection-problem.js';
 import { forwardedProto } from './proxy/forwarding.js';
 import { Upstreams } from './proxy/upstreams.js';
 import { registerGatewayHealthRoutes } from './routes/health.js';
@@ -47,6 +50,58 @@ export interface AppDeps {
 }
 
 /** The gateway as a Fastify instance, not yet listening. */
+/**
+ * The raw 400 for a request the HTTP parser refused. There is no request to read the protocol or
+ * an id from: the headers are the static ones (no HSTS, which needs to know the request came over
+ * TLS), and the connection is closed, since the parser cannot tell where the next request starts.
+ */
+function clientErrorAnswer(socket: Duplex, securityHeaders: SecurityHeaderOptions): void {
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const body = JSON.stringify(errorBody('BAD_REQUEST', 'Malformed request', undefined));
+  const headers = new Map<string, string>();
+  setSecurityHeadersOn(
+    { setHeader: (name: string, value: string) => headers.set(name, value) },
+    { headers: {} } as IncomingMessage,
+    { ...securityHeaders, overTls: () => false },
+  );
+  const lines = [
+    'HTTP/1.1 400 Bad Request',
+    'content-type: application/json; charset=utf-8',
+    `content-length: ${Buffer.byteLength(body)}`,
+    'cache-control: no-store',
+    'connection: close',
+    ...[...headers].map(([name, value]) => `${name}: ${value}`),
+  ];
+  socket.end(`${lines.join('\r\n')}\r\n\r\n${body}`);
+}
+
+/**
+ * A path the gateway will not route (dot segments, undecodable characters, an over-long
+ * parameter): the detection API answers it as its other errors, a problem document (no endpoint
+ * has such a path), everything else in the error shape.
+ */
+function sendMalformedPath(
+  reply: FastifyReply,
+  url: string | undefined,
+  requestId: string,
+  status: 400 | 414,
+): void {
+  if (isDetectionApiUrl(url)) {
+    const answer = detectionProblem(
+      'not_found',
+      'Malformed request path: no endpoint has dot segments or characters that do not decode.',
+      url ?? '',
+      requestId,
+    );
+    reply.code(answer.status).type(answer.contentType).send(answer.body);
+    return;
+  }
+  reply.code(status).send(errorBody('BAD_REQUEST', 'Malformed request path', requestId));
+}
+
 export async function buildApp({ config }: AppDeps): Promise<FastifyInstance> {
   const resolve = createRouteResolver(config.ADMIN_PATH_HEX);
   const hops = config.TRUSTED_PROXY_HOPS;
@@ -69,15 +124,18 @@ export async function buildApp({ config }: AppDeps): Promise<FastifyInstance> {
       // security headers: the gateway answers it itself, in a hook (below).
       return503OnClosing: false,
       // Same for its 400 to a path it cannot percent-decode (and 414 to an over-long parameter).
+      // A request Node's HTTP parser refuses (both Content-Length and Transfer-Encoding, a
+      // malformed header) never reaches Fastify's hooks: answer it on the socket, in the error
+      // shape and with the security headers, instead of Fastify's default body.
+      clientErrorHandler(error, socket) {
+        clientErrorAnswer(socket, securityHeaders);
+      },
       frameworkErrors(error, request, frameworkReply) {
         // Typed for no route (Fastify's generic reply): it is the same Reply.
         const reply = frameworkReply as unknown as FastifyReply;
         setSecurityHeadersOn(reply.raw, request.raw, securityHeaders);
-        const status = error.statusCode === 414 ? 414 : 400;
-        reply
-          .code(status)
-          .header('cache-control', 'no-store')
-          .send(errorBody('BAD_REQUEST', 'Malformed request path', request.id));
+        reply.header('cache-control', 'no-store');
+        sendMalformedPath(reply, request.raw.url, request.id, error.statusCode === 414 ? 414 : 400);
       },
     },
   });
@@ -198,7 +256,7 @@ export async function buildApp({ config }: AppDeps): Promise<FastifyInstance> {
               case 'bad-path':
                 // The gateway's JSON errors are never cached, under the admin prefix or not.
                 reply.raw.setHeader('cache-control', ADMIN_API_CACHE_CONTROL);
-                reply.code(400).send(errorBody('BAD_REQUEST', 'Malformed request path', request.id));
+                sendMalformedPath(reply, request.raw.url, request.id, 400);
                 return;
               case 'api-not-found':
                 // Only the admin prefix has API namespaces the gateway answers itself.

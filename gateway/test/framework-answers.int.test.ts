@@ -46,6 +46,37 @@ describe("Fastify's own answers carry the security headers", () => {
     expect(securityHeadersOf(res.headers)).toEqual(securityHeadersOf(reference.headers));
   });
 
+  it.each(['/api/v1/usage/%2e%2e/', '/api/v1/openapi.json/..%2f', '/api/v1/vpn/%E0%A4%A'])(
+    'answers a malformed detection API path %s with a problem document, as every detection API error (found by tests/fuzz)',
+    async (path) => {
+      const res = await send(`${gw.url}${path}`);
+      expect(res.status).toBe(404);
+      expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect(res.json()).toMatchObject({ status: 404, code: 'not_found', type: '/docs/api#error-not_found' });
+      expect(res.headers['cache-control']).toBe('no-store');
+    },
+  );
+
+  it("answers a request with both Content-Length and Transfer-Encoding in the error shape, not Fastify's (found by tests/fuzz)", async () => {
+    const raw = await new Promise<string>((resolve, reject) => {
+      const { hostname, port } = new URL(gw.url);
+      const socket = net.connect(Number(port), hostname, () => {
+        socket.write(
+          'POST /api/security-log HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n' +
+            'Content-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n5\r\n{"a":\r\n0\r\n\r\n',
+        );
+      });
+      let data = '';
+      socket.on('data', (d) => (data += d.toString()));
+      socket.on('end', () => resolve(data));
+      socket.on('error', reject);
+    });
+    const [head, body] = raw.split('\r\n\r\n');
+    expect(head).toMatch(/^HTTP\/1\.1 400 /);
+    expect(JSON.parse(body!)).toMatchObject({ success: false, error: 'BAD_REQUEST' });
+    expect(head!.toLowerCase()).toContain('x-content-type-options: nosniff');
+  });
+
   it('answers a request that arrives while the gateway closes with 503, the error shape and every security header', async () => {
     const reference = await send(`${gw.url}/`);
     // The first request is held by the service, so the connection stays busy while the gateway

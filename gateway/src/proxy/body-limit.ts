@@ -14,13 +14,8 @@
  * which can destroy the 413 before the client reads it. Beyond `drainCap` the connection is cut.
  */
 import type { ClientRequest, IncomingHttpHeaders, IncomingMessage } from 'node:http';
-import {
-  DETECTION_API_PREFIX,
-  DETECTION_ERRORS,
-  PROBLEM_CONTENT_TYPE,
-  problemType,
-} from '@tunnelscope/contracts';
 import { errorBody } from '@tunnelscope/service-kit';
+import { detectionProblem, isDetectionApiUrl } from './detection-problem.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -43,31 +38,16 @@ export interface TooLargeAnswer {
   body: string;
 }
 
-function isDetectionApiUrl(url: string): boolean {
-  return (
-    url === DETECTION_API_PREFIX ||
-    url.startsWith(`${DETECTION_API_PREFIX}/`) ||
-    url.startsWith(`${DETECTION_API_PREFIX}?`)
-  );
-}
-
 /** The 413 in the shape of the API called: a problem document on the detection API, else the error shape. */
 export function tooLargeAnswer(url: string, requestId: string | undefined): TooLargeAnswer {
   if (isDetectionApiUrl(url)) {
-    const { status, title } = DETECTION_ERRORS.batch_too_large;
-    return {
-      status: status as 413,
-      contentType: `${PROBLEM_CONTENT_TYPE}; charset=utf-8`,
-      body: JSON.stringify({
-        type: problemType('batch_too_large'),
-        title,
-        status,
-        detail: 'The request body is too large; send at most 1000 addresses per batch.',
-        code: 'batch_too_large',
-        instance: url.split('?')[0]!.slice(0, 200),
-        ...(requestId ? { requestId } : {}),
-      }),
-    };
+    const answer = detectionProblem(
+      'batch_too_large',
+      'The request body is too large; send at most 1000 addresses per batch.',
+      url,
+      requestId,
+    );
+    return { ...answer, status: 413 };
   }
   return {
     status: 413,

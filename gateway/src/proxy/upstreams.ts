@@ -8,16 +8,11 @@ import http, { type ClientRequest, type IncomingMessage, type ServerResponse } f
 import type { Socket } from 'node:net';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import httpProxy from 'http-proxy';
-import {
-  DETECTION_API_PREFIX,
-  DETECTION_ERRORS,
-  PROBLEM_CONTENT_TYPE,
-  problemType,
-  type ErrorCode,
-} from '@tunnelscope/contracts';
+import type { ErrorCode } from '@tunnelscope/contracts';
 import { errorBody, REQUEST_ID_HEADER } from '@tunnelscope/service-kit';
 import type { UpstreamName } from '../routes/route-table.js';
 import { signUpstreamRequest, type InternalKeyring } from './internal-signing.js';
+import { PROBLEM_CONTENT_TYPE_UTF8, detectionProblem, isDetectionApiUrl } from './detection-problem.js';
 import type { AdminIdentity } from '@tunnelscope/contracts';
 import {
   BodyTooLargeError,
@@ -99,34 +94,12 @@ function sendJsonError(
   res.end(body);
 }
 
-/** A call of the detection API, whose every error is an RFC 9457 problem, the gateway's own included. */
-function isDetectionApiCall(url: string | undefined): boolean {
-  return (
-    url !== undefined &&
-    (url === DETECTION_API_PREFIX ||
-      url.startsWith(`${DETECTION_API_PREFIX}/`) ||
-      url.startsWith(`${DETECTION_API_PREFIX}?`))
-  );
-}
-
 /**
  * The detection API's answer when lookup-service cannot be reached: `service_unavailable` (its
  * problem codes have no 502 or 504; a client retries a 503 after Retry-After either way).
  */
-function detectionUnavailable(requestId: string | undefined, instance: string, detail: string) {
-  const { status, title } = DETECTION_ERRORS.service_unavailable;
-  return {
-    status,
-    body: JSON.stringify({
-      type: problemType('service_unavailable'),
-      title,
-      status,
-      detail,
-      code: 'service_unavailable',
-      instance: instance.split('?')[0]!.slice(0, 200),
-      ...(requestId ? { requestId } : {}),
-    }),
-  };
+function detectionUnavailable(requestId: string | undefined, url: string, detail: string) {
+  return detectionProblem('service_unavailable', detail, url, requestId);
 }
 
 function sendDetectionUnavailable(
@@ -137,7 +110,7 @@ function sendDetectionUnavailable(
 ) {
   const { status, body } = detectionUnavailable(requestId, url, detail);
   res.statusCode = status;
-  res.setHeader('content-type', `${PROBLEM_CONTENT_TYPE}; charset=utf-8`);
+  res.setHeader('content-type', PROBLEM_CONTENT_TYPE_UTF8);
   res.setHeader('content-length', Buffer.byteLength(body));
   res.setHeader('cache-control', 'no-store');
   res.setHeader('retry-after', '5');
@@ -251,7 +224,7 @@ export class Upstreams {
         res.destroy();
         return;
       }
-      if (isDetectionApiCall(req.url)) {
+      if (isDetectionApiUrl(req.url)) {
         sendDetectionUnavailable(
           res,
           requestId,
@@ -295,13 +268,13 @@ export class Upstreams {
     identity?: AdminIdentity,
   ): void {
     const up = this.upstreams[upstream];
-    if (!up && isDetectionApiCall(url)) {
+    if (!up && isDetectionApiUrl(url)) {
       const { status, body } = detectionUnavailable(
         request.id,
         url,
         'The detection API is not available on this deployment.',
       );
-      reply.code(status).type(`${PROBLEM_CONTENT_TYPE}; charset=utf-8`).header('retry-after', '5').send(body);
+      reply.code(status).type(PROBLEM_CONTENT_TYPE_UTF8).header('retry-after', '5').send(body);
       return;
     }
     if (!up) {

@@ -1,8 +1,17 @@
-import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyServerOptions,
+} from 'fastify';
 import { installErrorHandling } from './error-handler.js';
+import { errorBody } from './errors.js';
 import { loggerOptions } from './logger.js';
 import { REQUEST_ID_HEADER, requestIdFrom } from './request-id.js';
 import { installZodValidation } from './validation.js';
+
+/** Longest path parameter the router hands to a route (ids are 36 characters; junk is refused by the route). */
+export const MAX_PARAM_LENGTH = 1024;
 
 export interface ServiceAppOptions {
   service: string;
@@ -24,6 +33,24 @@ export function createServiceApp(opts: ServiceAppOptions): FastifyInstance {
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
     bodyLimit: opts.bodyLimit ?? 16 * 1024,
     return503OnClosing: true,
+    // A junk id of a few hundred characters still reaches its route, whose role check comes
+    // first and whose id check answers 404 (Fastify's default, 100, answered 414 before either).
+    maxParamLength: MAX_PARAM_LENGTH,
+    // What the router refuses before any hook (a path that does not percent-decode, a parameter
+    // longer still): the house error shape, never Fastify's own body with its code and the path.
+    frameworkErrors(error, request, frameworkReply) {
+      // Typed for no route (Fastify's generic reply): it is the same Reply.
+      const reply = frameworkReply as unknown as FastifyReply;
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      void reply
+        .code(tooLong ? 404 : 400)
+        .header(REQUEST_ID_HEADER, request.id)
+        .send(
+          tooLong
+            ? errorBody('NOT_FOUND', 'Not found', request.id)
+            : errorBody('BAD_REQUEST', 'Malformed request path', request.id),
+        );
+    },
     ...opts.fastify,
   });
   // Once shutdown starts, answers to in-flight requests close their keep-alive connection, so

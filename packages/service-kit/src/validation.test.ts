@@ -128,3 +128,37 @@ describe('idOrNotFound', () => {
     await app.close();
   });
 });
+
+describe("the router's own refusals (found by tests/fuzz)", () => {
+  const app = createServiceApp({ service: 'test', logLevel: 'silent' });
+  app.get('/items/:id', async (request) => ({ id: (request.params as { id: string }).id.length }));
+  afterAll(() => app.close());
+
+  it('hands a parameter of a few hundred characters to the route (its own checks answer)', async () => {
+    const res = await app.inject({ method: 'GET', url: `/items/${'a'.repeat(500)}` });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('answers a longer parameter 404 in the error shape, without Fastify code or the path', async () => {
+    const res = await app.inject({ method: 'GET', url: `/items/${'a'.repeat(3000)}` });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({
+      success: false,
+      error: 'NOT_FOUND',
+      message: 'Not found',
+      requestId: expect.any(String),
+    });
+    expect(res.body).not.toContain('FST_');
+  });
+
+  it('answers a path that does not percent-decode 400 in the error shape', async () => {
+    const res = await app.inject({ method: 'GET', url: '/items/%ZZ' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      success: false,
+      error: 'BAD_REQUEST',
+      message: 'Malformed request path',
+    });
+    expect(res.body).not.toContain('%ZZ');
+  });
+});
