@@ -26,6 +26,7 @@ import {
 } from '@tunnelscope/ip-index';
 import { loadDataset, packageVersion, type Piece } from './data.js';
 import { makeQueries } from './queries.js';
+import { compareRates, type Pass, type Rate } from './rates.js';
 
 const QUERIES = Number(process.env.BENCH_LOOKUP_QUERIES ?? 500_000);
 const ROUNDS = Number(process.env.BENCH_LOOKUP_ROUNDS ?? 5);
@@ -141,19 +142,7 @@ function viaMmdb(text: string): string | null {
   return record === null ? null : (record.country?.iso_code ?? '');
 }
 
-interface Rate {
-  /** Median of the rounds. */
-  perSecond: number;
-  microseconds: number;
-  /** The fastest round: noise from neighbours only ever slows a round down. */
-  bestPerSecond: number;
-}
-
 let sink = 0;
-/** Looks up queries[from … to) and returns the milliseconds it took. */
-type Pass = (queries: string[], from: number, to: number) => number;
-const CHUNK = 10_000;
-
 // Each side has its own loop, so the call in it stays monomorphic and the JIT can inline it, as in
 // a server's handler; one shared loop would make every implementation pay a megamorphic call.
 const passIndex: Pass = (qs, from, to) => {
@@ -182,36 +171,9 @@ const passMmdbNetwork: Pass = (qs, from, to) => {
   return performance.now() - started;
 };
 
-/**
- * Lookups per second of two implementations over the same strings. One full warm-up pass each
- * (the JIT settles); then ROUNDS rounds, each going through the strings in chunks of 10,000 with
- * both sides taking turns on every chunk, so a neighbour's burst of load on this shared machine
- * lands on both alike. The median round of each side, and its fastest.
- */
-function compare(queries: string[], a: Pass, b: Pass): [Rate, Rate] {
-  a(queries, 0, queries.length);
-  b(queries, 0, queries.length);
-  const ra: number[] = [];
-  const rb: number[] = [];
-  for (let r = 0; r < ROUNDS; r++) {
-    gc?.();
-    let ta = 0;
-    let tb = 0;
-    for (let from = 0; from < queries.length; from += CHUNK) {
-      const to = Math.min(queries.length, from + CHUNK);
-      ta += a(queries, from, to);
-      tb += b(queries, from, to);
-    }
-    ra.push(queries.length / (ta / 1000));
-    rb.push(queries.length / (tb / 1000));
-  }
-  const median = (xs: number[]): Rate => {
-    const sorted = [...xs].sort((x, y) => x - y);
-    const perSecond = sorted[Math.floor(xs.length / 2)]!;
-    return { perSecond, microseconds: 1e6 / perSecond, bestPerSecond: sorted[sorted.length - 1]! };
-  };
-  return [median(ra), median(rb)];
-}
+/** Both sides over the same strings, taking turns (rates.ts). */
+const compare = (queries: string[], a: Pass, b: Pass): [Rate, Rate] =>
+  compareRates(queries, a, b, ROUNDS, gc);
 
 const sets: Record<string, string[]> = {
   ipv4: makeQueries(
