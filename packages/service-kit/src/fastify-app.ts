@@ -35,7 +35,7 @@ export function createServiceApp(opts: ServiceAppOptions): FastifyInstance {
     return503OnClosing: true,
     // A junk id of a few hundred characters still reaches its route, whose role check comes
     // first and whose id check answers 404 (Fastify's default, 100, answered 414 before either).
-    maxParamLength: MAX_PARAM_LENGTH,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     // What the router refuses before any hook (a path that does not percent-decode, a parameter
     // longer still): the house error shape, never Fastify's own body with its code and the path.
     frameworkErrors(error, request, frameworkReply) {

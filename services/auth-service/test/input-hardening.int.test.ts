@@ -110,12 +110,13 @@ describe('input hardening', () => {
     expect(repeated.statusCode).toBe(400);
   });
 
-  it('answers an id that is not a uuid with 404 (414 when absurdly long) on every account route', async () => {
+  it('answers an id that is not a uuid with 404 on every account route, however long', async () => {
     for (const [method, url] of [
       ['PUT', '/admin-users/%00'],
       ['DELETE', '/admin-users/1%20or%201=1'],
       ['POST', '/admin-users/../reset-password'],
       ['POST', `/admin-users/${'9'.repeat(500)}/reset-password`],
+      ['PUT', `/admin-users/${'9'.repeat(3000)}`],
     ] as const) {
       const res = await call(
         ctx,
@@ -124,7 +125,8 @@ describe('input hardening', () => {
         token,
         method === 'DELETE' ? {} : { payload: { isActive: true } },
       );
-      expect(res.statusCode).toBe(url.length > 200 ? 414 : 404);
+      expect(res.statusCode).toBe(404);
+      expect(res.body).not.toContain('FST_');
     }
   });
 
