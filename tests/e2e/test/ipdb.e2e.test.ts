@@ -61,7 +61,8 @@ describe('Database Analytics and Search DB', () => {
   beforeAll(async () => {
     await generateSmallDataset();
     admin = await createAdminWithCli(e2e.stack, 'analyst', 'view_only');
-  }, 120_000);
+    // A hook's budget, not a speed claim: generating the dataset took over 120 s on a loaded machine.
+  }, 300_000);
 
   it('shows the true totals of the IP database, each sub-tab and its charts', async () => {
     const [totals] = await ipdbQuery<{ ips: string; vpns: string; vendors: string }>(
