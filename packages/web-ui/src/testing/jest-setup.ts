@@ -1,4 +1,9 @@
 import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
+
+// findBy…/waitFor wait for lazy-loaded views: 1 s (the default) was outrun on a loaded 2-core CI
+// machine. A budget for waiting, not a speed claim; a passing wait returns as soon as it can.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks what Mantine measures with; these stand-ins answer like a desktop browser.
 Object.defineProperty(window, 'matchMedia', {
