@@ -26,4 +26,5 @@ export * from './detection-api.js';
 export * from './detection-docs.js';
 export * from './detection-openapi.js';
 export * from './ingest-api.js';
+export * from './ingest-status.js';
 export * from './gateway-refusal-audit.js';
