@@ -27,6 +27,13 @@ export {
   type IndexStats,
   type TransferableIndex,
 } from './range-index.js';
+export {
+  LayeredIndex,
+  LAYER_NONE,
+  type LayerEntries,
+  type LayeredFamily,
+  type TransferableLayeredIndex,
+} from './layered-index.js';
 export { MmdbTyped, mmdb, type MmdbValue } from './mmdb-encoder.js';
 export { MmdbWriter } from './mmdb-writer.js';
 export {

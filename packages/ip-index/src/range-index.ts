@@ -55,11 +55,12 @@ export interface IndexMatch {
   readonly network: string;
 }
 
-const NOT_CIDR = 255;
-const BUCKETS = 65536;
+/** `entryPrefix` of an entry that is a range, not one CIDR block. */
+export const NOT_CIDR = 255;
+export const BUCKETS = 65536;
 const FORMAT = 'tunnelscope-ip-index/1';
 
-interface FamilyArrays {
+export interface FamilyArrays {
   intervalStart: Uint32Array;
   intervalPayload: Uint32Array;
   intervalEntry: Uint32Array;
@@ -106,7 +107,12 @@ class Match implements IndexMatch {
     if (this.family === 4) {
       return blockAroundV4(this.arrays.entryStart[this.slot]!, this.arrays.entryEnd[this.slot]!, this.a0);
     }
-    return blockAroundV6(this.arrays, this.slot, [this.a0, this.a1, this.a2, this.a3]);
+    return blockAroundV6(this.arrays.entryStart, this.arrays.entryEnd, this.slot, [
+      this.a0,
+      this.a1,
+      this.a2,
+      this.a3,
+    ]);
   }
 
   get network(): string {
@@ -144,12 +150,17 @@ const addressWords = new Uint32Array(4);
  * start-1 or end+1 (the first addresses outside the range), 0 on the side the range reaches the
  * end of the space.
  */
-function blockAroundV6(arrays: FamilyArrays, slot: number, address: ArrayLike<number>): number {
+export function blockAroundV6(
+  entryStart: Uint32Array,
+  entryEnd: Uint32Array,
+  slot: number,
+  address: ArrayLike<number>,
+): number {
   const o = 4 * slot;
   let below = 0;
   let above = 0;
   // start - 1, borrowing from the lower words up.
-  neighbour.set(arrays.entryStart.subarray(o, o + 4));
+  neighbour.set(entryStart.subarray(o, o + 4));
   let k = 3;
   while (k >= 0 && neighbour[k] === 0) neighbour[k--] = 0xffffffff;
   if (k >= 0) {
@@ -157,7 +168,7 @@ function blockAroundV6(arrays: FamilyArrays, slot: number, address: ArrayLike<nu
     below = sharedBits(address, neighbour) + 1;
   }
   // end + 1, carrying up.
-  neighbour.set(arrays.entryEnd.subarray(o, o + 4));
+  neighbour.set(entryEnd.subarray(o, o + 4));
   k = 3;
   while (k >= 0 && neighbour[k] === 0xffffffff) neighbour[k--] = 0;
   if (k >= 0) {
@@ -168,7 +179,7 @@ function blockAroundV6(arrays: FamilyArrays, slot: number, address: ArrayLike<nu
 }
 
 /** `blockAround` (network.ts) for IPv4 in 32-bit integer arithmetic. */
-function blockAroundV4(start: number, end: number, address: number): number {
+export function blockAroundV4(start: number, end: number, address: number): number {
   const below = start === 0 ? 0 : Math.clz32((address ^ (start - 1)) >>> 0) + 1;
   const above = end === 0xffffffff ? 0 : Math.clz32((address ^ (end + 1)) >>> 0) + 1;
   return Math.max(below, above);
@@ -179,6 +190,42 @@ function writeBig(words: Uint32Array, offset: number, value: bigint): void {
   words[offset + 1] = Number((value >> 64n) & 0xffffffffn);
   words[offset + 2] = Number((value >> 32n) & 0xffffffffn);
   words[offset + 3] = Number(value & 0xffffffffn);
+}
+
+/**
+ * bucket[h]: the interval holding the first address whose top 16 bits are h (IPv4: of each /16;
+ * IPv6: of each 16-bit top group), and bucket[65536] = m - 1: a search then only looks between
+ * bucket[h] and bucket[h+1]. `intervalStart` holds m sorted starts (IPv6: four words each), the
+ * first at address 0.
+ */
+export function buildBuckets(intervalStart: Uint32Array, m: number, family: Family): Uint32Array {
+  // Interval j+1 starts at or before the bucket's first address when its top word is below
+  // h·2^16 (IPv4: its value), or equal with all lower bits zero.
+  const bucket = new Uint32Array(BUCKETS + 1);
+  let j = 0;
+  for (let h = 0; h < BUCKETS; h++) {
+    const first = h * 65536;
+    if (family === 4) {
+      while (j + 1 < m && intervalStart[j + 1]! <= first) j++;
+    } else {
+      for (;;) {
+        if (j + 1 >= m) break;
+        const o = 4 * (j + 1);
+        const top = intervalStart[o]!;
+        const atOrBefore =
+          top < first ||
+          (top === first &&
+            intervalStart[o + 1] === 0 &&
+            intervalStart[o + 2] === 0 &&
+            intervalStart[o + 3] === 0);
+        if (!atOrBefore) break;
+        j++;
+      }
+    }
+    bucket[h] = j;
+  }
+  bucket[BUCKETS] = m - 1;
+  return bucket;
 }
 
 function buildFamily(spans: Span[], payloads: number[], family: Family): FamilyArrays {
@@ -211,33 +258,7 @@ function buildFamily(spans: Span[], payloads: number[], family: Family): FamilyA
     else writeBig(intervalStart, 4 * i, starts[i]!);
   }
 
-  // bucket[h]: the interval holding the first address whose top 16 bits are h. Interval j+1
-  // starts at or before that address when its top word is below h·2^16 (IPv4: its value), or
-  // equal with all lower bits zero.
-  const bucket = new Uint32Array(BUCKETS + 1);
-  let j = 0;
-  for (let h = 0; h < BUCKETS; h++) {
-    const first = h * 65536;
-    if (family === 4) {
-      while (j + 1 < m && intervalStart[j + 1]! <= first) j++;
-    } else {
-      for (;;) {
-        if (j + 1 >= m) break;
-        const o = 4 * (j + 1);
-        const top = intervalStart[o]!;
-        const atOrBefore =
-          top < first ||
-          (top === first &&
-            intervalStart[o + 1] === 0 &&
-            intervalStart[o + 2] === 0 &&
-            intervalStart[o + 3] === 0);
-        if (!atOrBefore) break;
-        j++;
-      }
-    }
-    bucket[h] = j;
-  }
-  bucket[BUCKETS] = m - 1;
+  const bucket = buildBuckets(intervalStart, m, family);
   return {
     intervalStart,
     intervalPayload,
@@ -264,6 +285,52 @@ function arraysOf(f: FamilyArrays): ArrayBufferView[] {
 }
 
 const scratch = new Uint32Array(4);
+
+/** The interval holding an IPv4 address: the last start at or before it, within its bucket. No allocation. */
+export function intervalOfIPv4(intervalStart: Uint32Array, bucket: Uint32Array, value: number): number {
+  const h = value >>> 16;
+  let lo = bucket[h]!;
+  let hi = bucket[h + 1]!;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >>> 1;
+    if (intervalStart[mid]! <= value) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/** The interval holding an IPv6 address given as four words (starts hold four words each). */
+export function intervalOfIPv6(
+  s: Uint32Array,
+  bucket: Uint32Array,
+  w0: number,
+  w1: number,
+  w2: number,
+  w3: number,
+): number {
+  const h = w0 >>> 16;
+  let lo = bucket[h]!;
+  let hi = bucket[h + 1]!;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >>> 1;
+    const o = 4 * mid;
+    // Is start[mid] <= address? Word by word; the first word almost always decides.
+    const a = s[o]!;
+    let le: boolean;
+    if (a !== w0) le = a < w0;
+    else {
+      const b = s[o + 1]!;
+      if (b !== w1) le = b < w1;
+      else {
+        const c = s[o + 2]!;
+        le = c !== w2 ? c < w2 : s[o + 3]! <= w3;
+      }
+    }
+    if (le) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
 
 export class RangeIndex {
   // The hot path's arrays as direct fields: one load each instead of two through `v4` / `v6`.
@@ -345,47 +412,14 @@ export class RangeIndex {
    * no allocation; {@link payloadOf} then reads the payload.
    */
   findIPv4(value: number): number {
-    const intervalStart = this.v4Start;
-    const intervalPayload = this.v4Payload;
-    const bucket = this.v4Bucket;
-    const h = value >>> 16;
-    let lo = bucket[h]!;
-    let hi = bucket[h + 1]!;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >>> 1;
-      if (intervalStart[mid]! <= value) lo = mid;
-      else hi = mid - 1;
-    }
-    return intervalPayload[lo] === NONE ? -1 : lo;
+    const lo = intervalOfIPv4(this.v4Start, this.v4Bucket, value);
+    return this.v4Payload[lo] === NONE ? -1 : lo;
   }
 
   /** The slot holding an IPv6 address given as four words, or -1. */
   findIPv6(w0: number, w1: number, w2: number, w3: number): number {
-    const s = this.v6Start;
-    const intervalPayload = this.v6Payload;
-    const bucket = this.v6Bucket;
-    const h = w0 >>> 16;
-    let lo = bucket[h]!;
-    let hi = bucket[h + 1]!;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >>> 1;
-      const o = 4 * mid;
-      // Is start[mid] <= address? Word by word; the first word almost always decides.
-      const a = s[o]!;
-      let le: boolean;
-      if (a !== w0) le = a < w0;
-      else {
-        const b = s[o + 1]!;
-        if (b !== w1) le = b < w1;
-        else {
-          const c = s[o + 2]!;
-          le = c !== w2 ? c < w2 : s[o + 3]! <= w3;
-        }
-      }
-      if (le) lo = mid;
-      else hi = mid - 1;
-    }
-    return intervalPayload[lo] === NONE ? -1 : lo;
+    const lo = intervalOfIPv6(this.v6Start, this.v6Bucket, w0, w1, w2, w3);
+    return this.v6Payload[lo] === NONE ? -1 : lo;
   }
 
   /** The entry (network) owning an IPv4 slot of {@link findIPv4}, for {@link prefixOfIPv4}. */
@@ -417,7 +451,7 @@ export class RangeIndex {
     addressWords[1] = w1;
     addressWords[2] = w2;
     addressWords[3] = w3;
-    return blockAroundV6(v6, entry, addressWords);
+    return blockAroundV6(v6.entryStart, v6.entryEnd, entry, addressWords);
   }
 
   /** Whether an entry is one CIDR block (its network is the same for every address it holds). */

@@ -1,0 +1,100 @@
+import { describe, expect, it } from '@jest/globals';
+import fc from 'fast-check';
+import { entriesArb, naive, probes, spansOf, type Family } from '../test/arbitraries.js';
+import { bigIntToWords } from './address.js';
+import { LAYER_NONE, LayeredIndex } from './layered-index.js';
+import { formatCidr } from './network.js';
+import { RangeIndex, type IndexEntry } from './range-index.js';
+
+/** What the layered index answers for one layer at an address: payload and network, or null. */
+function layerAnswer(index: LayeredIndex, layer: number, family: Family, value: bigint) {
+  let slot: number;
+  let entry: number;
+  let prefix: number;
+  if (family === 4) {
+    slot = index.findIPv4(Number(value));
+    entry = index.ownerOf(4, layer, slot);
+    if (entry === LAYER_NONE) return null;
+    prefix = index.prefixOfIPv4(layer, entry, Number(value));
+  } else {
+    const [w0, w1, w2, w3] = bigIntToWords(value);
+    slot = index.findIPv6(w0!, w1!, w2!, w3!);
+    entry = index.ownerOf(6, layer, slot);
+    if (entry === LAYER_NONE) return null;
+    prefix = index.prefixOfIPv6(layer, entry, w0!, w1!, w2!, w3!);
+  }
+  const bits = family === 4 ? 32 : 128;
+  const size = 1n << BigInt(bits - prefix);
+  return {
+    payload: index.payloadOf(family, layer, entry),
+    network: formatCidr(family, value - (value % size), prefix),
+  };
+}
+
+function merged(layers: IndexEntry[][]): LayeredIndex {
+  const built = layers.map((entries) => RangeIndex.build(entries).toTransferable().data);
+  return LayeredIndex.merge(
+    built.map((b) => b.v4),
+    built.map((b) => b.v6),
+  );
+}
+
+describe('LayeredIndex against a naive scan of each layer', () => {
+  it('answers every layer as its own most specific network, at every boundary of every layer', () => {
+    fc.assert(
+      fc.property(fc.array(entriesArb(), { minLength: 1, maxLength: 4 }), (layers) => {
+        const index = merged(layers);
+        const spans = layers.map(spansOf);
+        const allSpans = spans.flat();
+        for (const [family, raw] of probes(allSpans, [])) {
+          // ::ffff:0:0/96 needs no special case here: the index takes numbers, not text.
+          for (let layer = 0; layer < layers.length; layer++) {
+            const expected = naive(
+              spans[layer]!,
+              layers[layer]!.map((e) => e.payload),
+              family,
+              raw,
+            );
+            const got = layerAnswer(index, layer, family, raw);
+            if (JSON.stringify(got) !== JSON.stringify(expected)) {
+              throw new Error(
+                `layer ${layer}, IPv${family} ${raw}: merged ${JSON.stringify(got)}, scan ${JSON.stringify(expected)}`,
+              );
+            }
+          }
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('has no more intervals than its layers together, and none that splits nothing', () => {
+    const a: IndexEntry[] = [
+      { network: '10.0.0.0/8', payload: 1 },
+      { network: '2001:db8::/32', payload: 2 },
+    ];
+    const b: IndexEntry[] = [
+      { network: '10.0.0.0/8', payload: 7 }, // the same boundaries as layer a: no new interval
+      { network: '10.1.0.0/16', payload: 8 },
+    ];
+    const index = merged([a, b]);
+    // IPv4: [0, 10/8) [10/8, 10.1/16) [10.1/16, 10.2/16) [10.2/16, 11/8) [11/8, end]
+    expect(index.intervalCount(4)).toBe(5);
+    // IPv6: [::, 2001:db8::) [2001:db8::/32] [after]
+    expect(index.intervalCount(6)).toBe(3);
+    expect(layerAnswer(index, 0, 4, 0x0a010203n)).toEqual({ payload: 1, network: '10.0.0.0/8' });
+    expect(layerAnswer(index, 1, 4, 0x0a010203n)).toEqual({ payload: 8, network: '10.1.0.0/16' });
+    expect(layerAnswer(index, 1, 6, 0x20010db8n << 96n)).toBeNull();
+  });
+
+  it('moves to another thread and back by transfer, and refuses foreign data', () => {
+    const index = merged([[{ network: '192.0.2.0/24', payload: 3 }], [{ network: '::/0', payload: 4 }]]);
+    const data = index.toTransferable();
+    const copy = structuredClone(data, { transfer: LayeredIndex.transferList(data) });
+    const back = LayeredIndex.fromTransferable(copy);
+    expect(layerAnswer(back, 0, 4, 0xc0000201n)).toEqual({ payload: 3, network: '192.0.2.0/24' });
+    expect(layerAnswer(back, 1, 6, 1n)).toEqual({ payload: 4, network: '::/0' });
+    expect(() => LayeredIndex.fromTransferable({ format: 'x' } as never)).toThrow(TypeError);
+    expect(() => LayeredIndex.merge([], [])).toThrow(RangeError);
+  });
+});

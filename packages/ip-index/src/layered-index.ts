@@ -1,0 +1,305 @@
+/**
+ * Several RangeIndex layers merged into one search.
+ *
+ * An answer reads several layers of data for one address (single addresses, city networks,
+ * country ranges, AS networks …). Searching each layer's intervals in turn costs one binary
+ * search per layer; on IPv6 those searches were most of a lookup. This index cuts the address
+ * space at the union of every layer's interval boundaries once, at build time, and records for
+ * each merged interval which entry of each layer owns it: a lookup is then one search and one
+ * array read per layer.
+ *
+ * Memory layout, per family (m merged intervals, k layers):
+ *   start    Uint32Array  m (IPv4) or 4m (IPv6, four words, most significant first)
+ *   bucket   Uint32Array  65537, as in RangeIndex (the interval of each /16 or top 16-bit group)
+ *   owners   k × Uint32Array m   the layer's owning entry, NONE where it holds nothing
+ *   entries  k × the layer's entry arrays (start, end, payload, prefix), for payloads and networks
+ * The layers' own interval arrays are not kept. Every array has its own ArrayBuffer, so a built
+ * index moves between threads without a copy.
+ */
+import type { Family } from './address.js';
+import { NONE } from './flatten.js';
+import {
+  NOT_CIDR,
+  blockAroundV4,
+  blockAroundV6,
+  buildBuckets,
+  intervalOfIPv4,
+  intervalOfIPv6,
+  type FamilyArrays,
+  type TransferableIndex,
+} from './range-index.js';
+
+const FORMAT = 'tunnelscope-layered-index/1';
+
+/** What a layer keeps of its RangeIndex: its networks (entries), not its intervals. */
+export interface LayerEntries {
+  readonly entryStart: Uint32Array;
+  readonly entryEnd: Uint32Array;
+  readonly entryPayload: Uint32Array;
+  readonly entryPrefix: Uint8Array;
+}
+
+export interface LayeredFamily {
+  readonly start: Uint32Array;
+  readonly bucket: Uint32Array;
+  /** Per layer: the layer's entry owning each merged interval, NONE where the layer holds nothing. */
+  readonly owners: Uint32Array[];
+  readonly entries: LayerEntries[];
+}
+
+/** Plain data of a LayeredIndex for `postMessage` (see {@link LayeredIndex.transferList}). */
+export interface TransferableLayeredIndex {
+  readonly format: typeof FORMAT;
+  readonly v4: LayeredFamily;
+  readonly v6: LayeredFamily;
+}
+
+/** Compares the starts at word offsets `ao` of `a` and `bo` of `b` (width 1 or 4 words). */
+function compareAt(a: Uint32Array, ao: number, b: Uint32Array, bo: number, width: number): number {
+  for (let k = 0; k < width; k++) {
+    const x = a[ao + k]!;
+    const y = b[bo + k]!;
+    if (x !== y) return x < y ? -1 : 1;
+  }
+  return 0;
+}
+
+const ZERO = new Uint32Array(4);
+
+/**
+ * A k-way merge of the layers' sorted interval starts (each layer's first interval starts at
+ * address 0). Run twice: once to count the merged intervals, once to fill arrays of that size.
+ * A boundary after which every layer keeps its owner is dropped (it would split nothing).
+ */
+function mergeFamily(layers: readonly FamilyArrays[], family: Family): LayeredFamily {
+  const width = family === 4 ? 1 : 4;
+  const k = layers.length;
+  const counts = layers.map((l) => l.intervalEntry.length);
+
+  const pass = (start: Uint32Array | null, owners: Uint32Array[] | null): number => {
+    const at = new Array<number>(k).fill(0);
+    const previous = new Array<number>(k).fill(-1);
+    // Where the current boundary's words are: a layer's start array and an offset in it.
+    let boundary: Uint32Array = ZERO;
+    let boundaryAt = 0;
+    let m = 0;
+    for (;;) {
+      let changed = m === 0;
+      for (let j = 0; j < k; j++) {
+        const owner = layers[j]!.intervalEntry[at[j]!]!;
+        if (owner !== previous[j]) changed = true;
+        previous[j] = owner;
+      }
+      if (changed) {
+        if (start !== null && owners !== null) {
+          for (let w = 0; w < width; w++) start[m * width + w] = boundary[boundaryAt + w]!;
+          for (let j = 0; j < k; j++) owners[j]![m] = previous[j]!;
+        }
+        m++;
+      }
+      // The next boundary: the smallest next start of any layer.
+      let best = -1;
+      for (let j = 0; j < k; j++) {
+        const next = at[j]! + 1;
+        if (next >= counts[j]!) continue;
+        if (
+          best < 0 ||
+          compareAt(
+            layers[j]!.intervalStart,
+            next * width,
+            layers[best]!.intervalStart,
+            (at[best]! + 1) * width,
+            width,
+          ) < 0
+        ) {
+          best = j;
+        }
+      }
+      if (best < 0) return m;
+      boundary = layers[best]!.intervalStart;
+      boundaryAt = (at[best]! + 1) * width;
+      // Every layer whose next interval starts there moves on (starts are strictly increasing).
+      for (let j = 0; j < k; j++) {
+        const next = at[j]! + 1;
+        if (
+          next < counts[j]! &&
+          (j === best || compareAt(layers[j]!.intervalStart, next * width, boundary, boundaryAt, width) === 0)
+        ) {
+          at[j] = next;
+        }
+      }
+    }
+  };
+
+  const m = pass(null, null);
+  const start = new Uint32Array(m * width);
+  const owners = layers.map(() => new Uint32Array(m));
+  pass(start, owners);
+  return {
+    start,
+    bucket: buildBuckets(start, m, family),
+    owners,
+    entries: layers.map((l) => ({
+      entryStart: l.entryStart,
+      entryEnd: l.entryEnd,
+      entryPayload: l.entryPayload,
+      entryPrefix: l.entryPrefix,
+    })),
+  };
+}
+
+const addressWords = new Uint32Array(4);
+
+export class LayeredIndex {
+  // The hot path's arrays as direct fields.
+  readonly v4Start: Uint32Array;
+  readonly v4Bucket: Uint32Array;
+  readonly v6Start: Uint32Array;
+  readonly v6Bucket: Uint32Array;
+  /** Per layer, the owning entry of each IPv4 interval (NONE: the layer holds nothing there). */
+  readonly v4Owners: readonly Uint32Array[];
+  readonly v6Owners: readonly Uint32Array[];
+
+  private constructor(
+    private readonly v4: LayeredFamily,
+    private readonly v6: LayeredFamily,
+  ) {
+    this.v4Start = v4.start;
+    this.v4Bucket = v4.bucket;
+    this.v6Start = v6.start;
+    this.v6Bucket = v6.bucket;
+    this.v4Owners = v4.owners;
+    this.v6Owners = v6.owners;
+  }
+
+  /**
+   * Merges layers, each given as the transferable data of a RangeIndex, separately per family
+   * (so one layer may come from two indexes, one per family). Layer j of the result is
+   * `v4Layers[j]` for IPv4 and `v6Layers[j]` for IPv6; both lists have the same length.
+   */
+  static merge(
+    v4Layers: readonly TransferableIndex['v4'][],
+    v6Layers: readonly TransferableIndex['v6'][],
+  ): LayeredIndex {
+    if (v4Layers.length !== v6Layers.length || v4Layers.length === 0) {
+      throw new RangeError('a layered index needs the same number (at least one) of IPv4 and IPv6 layers');
+    }
+    return new LayeredIndex(mergeFamily(v4Layers, 4), mergeFamily(v6Layers, 6));
+  }
+
+  /** Rebuilds an index from {@link toTransferable}'s data (after `postMessage`), without copying. */
+  static fromTransferable(data: TransferableLayeredIndex): LayeredIndex {
+    if (data?.format !== FORMAT) throw new TypeError('not a transferable layered ip-index');
+    for (const [family, f] of [[4, data.v4] as const, [6, data.v6] as const]) {
+      const width = family === 4 ? 1 : 4;
+      const m = f.start.length / width;
+      const ok =
+        Number.isInteger(m) &&
+        m > 0 &&
+        f.bucket.length === 65537 &&
+        f.owners.length === f.entries.length &&
+        f.owners.every((o) => o.length === m) &&
+        f.entries.every(
+          (e) =>
+            e.entryStart.length === e.entryPayload.length * width &&
+            e.entryEnd.length === e.entryPayload.length * width &&
+            e.entryPrefix.length === e.entryPayload.length,
+        );
+      if (!ok) throw new TypeError(`inconsistent IPv${family} arrays in a transferable layered ip-index`);
+    }
+    return new LayeredIndex(data.v4, data.v6);
+  }
+
+  toTransferable(): TransferableLayeredIndex {
+    return { format: FORMAT, v4: this.v4, v6: this.v6 };
+  }
+
+  /** The ArrayBuffers of a transferable index, for `postMessage`'s transfer list. */
+  static transferList(data: TransferableLayeredIndex): ArrayBuffer[] {
+    return [data.v4, data.v6].flatMap((f) => arraysOf(f).map((a) => a.buffer as ArrayBuffer));
+  }
+
+  /** The merged interval holding an IPv4 address (always one: the intervals cover the space). */
+  findIPv4(value: number): number {
+    return intervalOfIPv4(this.v4Start, this.v4Bucket, value);
+  }
+
+  /** The merged interval holding an IPv6 address given as four words. */
+  findIPv6(w0: number, w1: number, w2: number, w3: number): number {
+    return intervalOfIPv6(this.v6Start, this.v6Bucket, w0, w1, w2, w3);
+  }
+
+  /** The entry of `layer` owning an interval, or NONE. */
+  ownerOf(family: Family, layer: number, slot: number): number {
+    return (family === 4 ? this.v4Owners : this.v6Owners)[layer]![slot]!;
+  }
+
+  /** The caller's payload id of an entry of `layer`. */
+  payloadOf(family: Family, layer: number, entry: number): number {
+    return (family === 4 ? this.v4 : this.v6).entries[layer]!.entryPayload[entry]!;
+  }
+
+  /** Whether an entry of `layer` is one CIDR block (its network is the same for every address in it). */
+  isCidrEntry(family: Family, layer: number, entry: number): boolean {
+    return (family === 4 ? this.v4 : this.v6).entries[layer]!.entryPrefix[entry] !== NOT_CIDR;
+  }
+
+  /**
+   * The prefix length of the network an IPv4 address matched through an entry of `layer`: the
+   * entry's own for a CIDR, else the largest CIDR block inside the range holding the address.
+   */
+  prefixOfIPv4(layer: number, entry: number, value: number): number {
+    const e = this.v4.entries[layer]!;
+    const prefix = e.entryPrefix[entry]!;
+    return prefix !== NOT_CIDR ? prefix : blockAroundV4(e.entryStart[entry]!, e.entryEnd[entry]!, value);
+  }
+
+  /** {@link prefixOfIPv4} for an IPv6 address given as four words. */
+  prefixOfIPv6(layer: number, entry: number, w0: number, w1: number, w2: number, w3: number): number {
+    const e = this.v6.entries[layer]!;
+    const prefix = e.entryPrefix[entry]!;
+    if (prefix !== NOT_CIDR) return prefix;
+    addressWords[0] = w0;
+    addressWords[1] = w1;
+    addressWords[2] = w2;
+    addressWords[3] = w3;
+    return blockAroundV6(e.entryStart, e.entryEnd, entry, addressWords);
+  }
+
+  /** How many merged intervals a family has. */
+  intervalCount(family: Family): number {
+    return (family === 4 ? this.v4 : this.v6).owners[0]!.length;
+  }
+
+  /** The first address of interval `slot` as a bigint (build-time and export use, not the hot path). */
+  intervalStartOf(family: Family, slot: number): bigint {
+    if (family === 4) return BigInt(this.v4Start[slot]!);
+    const s = this.v6Start;
+    const o = 4 * slot;
+    return (
+      (BigInt(s[o]!) << 96n) | (BigInt(s[o + 1]!) << 64n) | (BigInt(s[o + 2]!) << 32n) | BigInt(s[o + 3]!)
+    );
+  }
+
+  /** Entries per layer and merged intervals per family, and the bytes of every typed array. */
+  stats(): { layers: number; ipv4Intervals: number; ipv6Intervals: number; bytes: number } {
+    const bytes = [this.v4, this.v6].flatMap(arraysOf).reduce((sum, a) => sum + a.byteLength, 0);
+    return {
+      layers: this.v4.owners.length,
+      ipv4Intervals: this.intervalCount(4),
+      ipv6Intervals: this.intervalCount(6),
+      bytes,
+    };
+  }
+}
+
+function arraysOf(f: LayeredFamily): ArrayBufferView[] {
+  return [
+    f.start,
+    f.bucket,
+    ...f.owners,
+    ...f.entries.flatMap((e) => [e.entryStart, e.entryEnd, e.entryPayload, e.entryPrefix]),
+  ];
+}
+
+export { NONE as LAYER_NONE };
