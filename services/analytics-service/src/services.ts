@@ -16,6 +16,7 @@ import type { AppDatabase } from './connections.js';
 import { createAnswerCache } from './ipdb/answer-cache.js';
 import type { Ipdb } from './ipdb/ipdb.js';
 import { createSearchService, type SearchService } from './search/search-service.js';
+import { createSourcesService, type SourcesService } from './sources/sources-service.js';
 import { createIpdbStatsSource } from './stats/ipdb-stats-source.js';
 import { createStatsService, type StatsService } from './stats/stats-service.js';
 import type { StatsSource } from './stats/stats-source.js';
@@ -28,6 +29,8 @@ export interface AnalyticsServices {
   refresh: RefreshJob;
   /** An operator's request for a refresh now (POST /vpn-db/refresh). */
   manualRefresh: ManualRefresh;
+  /** What fed the IP database lately: feed runs, collector reports (GET /vpn-db/sources). */
+  sources: SourcesService;
 }
 
 export function createAnalyticsServices(deps: {
@@ -86,5 +89,6 @@ export function createAnalyticsServices(deps: {
       waitMs: config.ANALYTICS_REFRESH_WAIT_MS,
       log,
     }),
+    sources: createSourcesService({ db: deps.ipdb.db, clock: deps.clock, log }),
   };
 }

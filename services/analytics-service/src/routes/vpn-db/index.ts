@@ -1,5 +1,7 @@
 import {
   ADMIN_API,
+  INGEST_STATUS_API,
+  ingestStatusResponseSchema,
   refreshAnalyticsOfflineSchema,
   refreshAnalyticsRequestSchema,
   refreshAnalyticsResponseSchema,
@@ -19,7 +21,7 @@ import {
 import type { RouteDeps } from '../route-deps.js';
 
 /**
- * The admin panel's database analytics and IP search, reached through the gateway
+ * The admin panel's database analytics, its data sources and IP search, reached through the gateway
  * (`/admin-<hex>/vpn-db/*` → `/vpn-db/*`) with a signed identity; both roles may use them. A
  * refresh of the views on request is the admin role's only (README "Refresh on request").
  *
@@ -39,6 +41,16 @@ const vpnDbRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { services }) 
     reply.header('cache-control', 'no-store').type('application/json; charset=utf-8');
     return services.analytics.get();
   });
+
+  // The Data sources section: each feed's last run, each collector's last report (issue 17).
+  app.get(
+    INGEST_STATUS_API.path,
+    { schema: { response: { 200: z.union([ingestStatusResponseSchema, refreshAnalyticsOfflineSchema]) } } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return services.sources.get();
+    },
+  );
 
   app.post(
     ADMIN_API.searchIp.path,
