@@ -6,7 +6,7 @@ import { createServiceApp, errorBody, internalHeaders, internalKeyring } from '@
 import { createAdminGate } from './admin/admin-gate.js';
 import { createRefusalReportSender, RefusalAudit } from './admin/refusal-audit.js';
 import type { Config } from './config.js';
-import { detectionProblem, isDetectionApiUrl } from './proxy/detection-problem.js';
+import { malformedPathProblem } from './proxy/api-problems.js';
 import { forwardedProto } from './proxy/forwarding.js';
 import { Upstreams } from './proxy/upstreams.js';
 import { registerGatewayHealthRoutes } from './routes/health.js';
@@ -80,8 +80,8 @@ function clientErrorAnswer(socket: Duplex, securityHeaders: SecurityHeaderOption
 
 /**
  * A path the gateway will not route (dot segments, undecodable characters, an over-long
- * parameter): the detection API answers it as its other errors, a problem document (no endpoint
- * has such a path), everything else in the error shape.
+ * parameter): the detection and collector APIs answer it as their other errors, a problem document
+ * (no endpoint has such a path), everything else in the error shape.
  */
 function sendMalformedPath(
   reply: FastifyReply,
@@ -89,14 +89,9 @@ function sendMalformedPath(
   requestId: string,
   status: 400 | 414,
 ): void {
-  if (isDetectionApiUrl(url)) {
-    const answer = detectionProblem(
-      'not_found',
-      'Malformed request path: no endpoint has dot segments or characters that do not decode.',
-      url ?? '',
-      requestId,
-    );
-    reply.code(answer.status).type(answer.contentType).send(answer.body);
+  const problem = malformedPathProblem(url ?? '', requestId);
+  if (problem) {
+    reply.code(problem.status).type(problem.contentType).send(problem.body);
     return;
   }
   reply.code(status).send(errorBody('BAD_REQUEST', 'Malformed request path', requestId));
@@ -179,6 +174,7 @@ export async function buildApp({ config }: AppDeps): Promise<FastifyInstance> {
       auth: config.AUTH_SERVICE_URL,
       analytics: config.ANALYTICS_SERVICE_URL,
       lookup: config.LOOKUP_SERVICE_URL,
+      ingest: config.INGEST_SERVICE_URL,
     },
     timeoutMs: config.UPSTREAM_TIMEOUT_MS,
     maxSockets: config.UPSTREAM_MAX_SOCKETS,

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { DEV_ADMIN_PATH_HEX, loadConfig, TURNSTILE_ALWAYS_PASS_SITE_KEY } from './config.js';
+import { ROUTE_TABLE } from './routes/route-table.js';
 
 function failingExit(code: number): never {
   throw new Error(`exit ${code}`);
@@ -27,6 +28,8 @@ describe('gateway configuration', () => {
       AUTH_SERVICE_URL: 'http://127.0.0.1:4002',
       ANALYTICS_SERVICE_URL: 'http://127.0.0.1:4003',
       LOOKUP_SERVICE_URL: 'http://127.0.0.1:4005',
+      INGEST_SERVICE_URL: 'http://127.0.0.1:4006',
+      MAX_BODY_BYTES: 4 * 1024 * 1024,
       UPSTREAM_TIMEOUT_MS: 10_000,
       TRUSTED_PROXY_HOPS: 0,
       BRAND_NAME: 'TunnelScope',
@@ -37,6 +40,11 @@ describe('gateway configuration', () => {
     });
     expect(cfg.PUBLIC_WEB_DIST).toMatch(/apps\/public-web\/dist$/);
     expect(cfg.ADMIN_WEB_DIST).toMatch(/apps\/admin-web\/dist$/);
+  });
+
+  it("caps bodies above every route's limit by default, so no row is cut short", () => {
+    const cap = loadConfig({}, failingExit).MAX_BODY_BYTES;
+    for (const row of ROUTE_TABLE) expect(row.maxBodyBytes ?? 0).toBeLessThan(cap);
   });
 
   it('requires a private admin prefix and secret in production', () => {

@@ -63,11 +63,17 @@ export const configSchema = baseServiceEnv
     AUTH_SERVICE_URL: upstreamUrl('http://127.0.0.1:4002'),
     ANALYTICS_SERVICE_URL: upstreamUrl('http://127.0.0.1:4003'),
     LOOKUP_SERVICE_URL: upstreamUrl('http://127.0.0.1:4005'),
+    /** The collector API, `/ingest/v1/*`. */
+    INGEST_SERVICE_URL: upstreamUrl('http://127.0.0.1:4006'),
     UPSTREAM_TIMEOUT_MS: env.positiveInt(10_000),
     /** Sockets kept per upstream; requests beyond it queue in the agent. */
     UPSTREAM_MAX_SOCKETS: env.positiveInt(256),
-    /** Largest request body (by Content-Length) forwarded; services enforce their own, smaller limits. */
-    MAX_BODY_BYTES: env.positiveInt(1024 * 1024),
+    /**
+     * Cap on every route's body limit, and the most of a refused body read and discarded. Above
+     * the largest route limit (a collector's 2 MiB batch), so a batch just over it still gets its
+     * 413 on a connection that stays open.
+     */
+    MAX_BODY_BYTES: env.positiveInt(4 * 1024 * 1024),
     /** Proxies in front of the gateway whose X-Forwarded-* headers are believed (0: none). */
     TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
     PUBLIC_WEB_DIST: z.string().min(1).max(4096).default(repoPath('apps/public-web/dist')),

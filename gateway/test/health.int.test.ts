@@ -25,6 +25,7 @@ describe('GET /healthz and /readyz', () => {
       AUTH_SERVICE_URL: await deadUrl(),
       ANALYTICS_SERVICE_URL: analytics.url,
       LOOKUP_SERVICE_URL: lookup.url,
+      INGEST_SERVICE_URL: await deadUrl(),
     });
   });
   afterAll(async () => {
@@ -44,7 +45,7 @@ describe('GET /healthz and /readyz', () => {
     expect(res.status).toBe(200);
     expect(res.json()).toEqual({
       status: 'degraded',
-      checks: { forms: 'ok', auth: 'down', analytics: 'down', lookup: 'ok' },
+      checks: { forms: 'ok', auth: 'down', analytics: 'down', lookup: 'ok', ingest: 'down' },
     });
     expect(forms.seen.map((s) => s.url)).toEqual(['/healthz']);
   });
@@ -57,12 +58,14 @@ describe('GET /healthz and /readyz', () => {
       AUTH_SERVICE_URL: up.url,
       ANALYTICS_SERVICE_URL: analytics.url,
       LOOKUP_SERVICE_URL: lookup.url,
+      // Any fake answers /healthz: the probe only asks whether the service is up.
+      INGEST_SERVICE_URL: lookup.url,
     });
     try {
       const res = await send(`${all.url}/readyz`);
       expect(res.json()).toEqual({
         status: 'ready',
-        checks: { forms: 'ok', auth: 'ok', analytics: 'ok', lookup: 'ok' },
+        checks: { forms: 'ok', auth: 'ok', analytics: 'ok', lookup: 'ok', ingest: 'ok' },
       });
     } finally {
       await all.close();

@@ -291,36 +291,39 @@ export interface GatewayWithUpstreams {
   auth: FakeUpstream;
   analytics: FakeUpstream;
   lookup: FakeUpstream;
+  ingest: FakeUpstream;
   gw: RunningGateway;
 }
 
 /**
- * A gateway in front of four fake services for one describe block: started before its tests,
+ * A gateway in front of five fake services for one describe block: started before its tests,
  * closed after, and each fake's records and handler reset before every test.
  */
 export function useGatewayWithUpstreams(env: Record<string, string> = {}): GatewayWithUpstreams {
   const ctx = {} as GatewayWithUpstreams;
   beforeAll(async () => {
-    [ctx.forms, ctx.auth, ctx.analytics, ctx.lookup] = await Promise.all([
+    [ctx.forms, ctx.auth, ctx.analytics, ctx.lookup, ctx.ingest] = await Promise.all([
       startUpstream('forms'),
       startUpstream('auth'),
       startUpstream('analytics'),
       startUpstream('lookup'),
+      startUpstream('ingest'),
     ]);
     ctx.gw = await startGateway({
       FORMS_SERVICE_URL: ctx.forms.url,
       AUTH_SERVICE_URL: ctx.auth.url,
       ANALYTICS_SERVICE_URL: ctx.analytics.url,
       LOOKUP_SERVICE_URL: ctx.lookup.url,
+      INGEST_SERVICE_URL: ctx.ingest.url,
       ...env,
     });
   });
   afterAll(async () => {
     await ctx.gw?.close();
-    await Promise.all([ctx.forms?.close(), ctx.auth?.close(), ctx.analytics?.close(), ctx.lookup?.close()]);
+    await Promise.all([ctx.forms, ctx.auth, ctx.analytics, ctx.lookup, ctx.ingest].map((u) => u?.close()));
   });
   beforeEach(() => {
-    for (const u of [ctx.forms, ctx.auth, ctx.analytics, ctx.lookup]) {
+    for (const u of [ctx.forms, ctx.auth, ctx.analytics, ctx.lookup, ctx.ingest]) {
       u.seen.length = 0;
       u.resolves.length = 0;
       u.audits.length = 0;

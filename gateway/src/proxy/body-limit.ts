@@ -15,7 +15,7 @@
  */
 import type { ClientRequest, IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { errorBody } from '@tunnelscope/service-kit';
-import { detectionProblem, isDetectionApiUrl } from './detection-problem.js';
+import { tooLargeProblem } from './api-problems.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -38,17 +38,13 @@ export interface TooLargeAnswer {
   body: string;
 }
 
-/** The 413 in the shape of the API called: a problem document on the detection API, else the error shape. */
+/**
+ * The 413 in the shape of the API called: a `batch_too_large` problem document on the detection
+ * and collector APIs, else the error shape.
+ */
 export function tooLargeAnswer(url: string, requestId: string | undefined): TooLargeAnswer {
-  if (isDetectionApiUrl(url)) {
-    const answer = detectionProblem(
-      'batch_too_large',
-      'The request body is too large; send at most 1000 addresses per batch.',
-      url,
-      requestId,
-    );
-    return { ...answer, status: 413 };
-  }
+  const problem = tooLargeProblem(url, requestId);
+  if (problem) return { ...problem, status: 413 };
   return {
     status: 413,
     contentType: 'application/json; charset=utf-8',

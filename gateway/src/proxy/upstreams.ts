@@ -12,7 +12,7 @@ import type { ErrorCode } from '@tunnelscope/contracts';
 import { errorBody, REQUEST_ID_HEADER } from '@tunnelscope/service-kit';
 import type { UpstreamName } from '../routes/route-table.js';
 import { signUpstreamRequest, type InternalKeyring } from './internal-signing.js';
-import { PROBLEM_CONTENT_TYPE_UTF8, detectionProblem, isDetectionApiUrl } from './detection-problem.js';
+import { unavailableProblem, type ProblemAnswer } from './api-problems.js';
 import type { AdminIdentity } from '@tunnelscope/contracts';
 import {
   BodyTooLargeError,
@@ -35,6 +35,7 @@ export const UPSTREAM_LABELS: Record<UpstreamName, string> = {
   auth: 'The admin sign-in service',
   analytics: 'The analytics service',
   lookup: 'The detection API',
+  ingest: 'The ingest API',
 };
 
 export type UpstreamStatus = 'ok' | 'down' | 'not configured';
@@ -95,26 +96,16 @@ function sendJsonError(
 }
 
 /**
- * The detection API's answer when lookup-service cannot be reached: `service_unavailable` (its
- * problem codes have no 502 or 504; a client retries a 503 after Retry-After either way).
+ * The problem+json APIs' answer when their service cannot be reached (`service_unavailable`, see
+ * api-problems.ts), with `Retry-After`.
  */
-function detectionUnavailable(requestId: string | undefined, url: string, detail: string) {
-  return detectionProblem('service_unavailable', detail, url, requestId);
-}
-
-function sendDetectionUnavailable(
-  res: ServerResponse,
-  requestId: string | undefined,
-  url: string,
-  detail: string,
-) {
-  const { status, body } = detectionUnavailable(requestId, url, detail);
-  res.statusCode = status;
-  res.setHeader('content-type', PROBLEM_CONTENT_TYPE_UTF8);
-  res.setHeader('content-length', Buffer.byteLength(body));
+function sendProblem(res: ServerResponse, problem: ProblemAnswer) {
+  res.statusCode = problem.status;
+  res.setHeader('content-type', problem.contentType);
+  res.setHeader('content-length', Buffer.byteLength(problem.body));
   res.setHeader('cache-control', 'no-store');
   res.setHeader('retry-after', '5');
-  res.end(body);
+  res.end(problem.body);
 }
 
 /**
@@ -224,15 +215,9 @@ export class Upstreams {
         res.destroy();
         return;
       }
-      if (isDetectionApiUrl(req.url)) {
-        sendDetectionUnavailable(
-          res,
-          requestId,
-          req.url!,
-          timedOut
-            ? 'The detection API did not answer in time; retry shortly.'
-            : 'The detection API is unavailable; retry shortly.',
-        );
+      const problem = unavailableProblem(req.url ?? '', requestId, timedOut ? 'timeout' : 'down');
+      if (problem) {
+        sendProblem(res, problem);
       } else if (timedOut) {
         sendJsonError(
           res,
@@ -268,13 +253,9 @@ export class Upstreams {
     identity?: AdminIdentity,
   ): void {
     const up = this.upstreams[upstream];
-    if (!up && isDetectionApiUrl(url)) {
-      const { status, body } = detectionUnavailable(
-        request.id,
-        url,
-        'The detection API is not available on this deployment.',
-      );
-      reply.code(status).type(PROBLEM_CONTENT_TYPE_UTF8).header('retry-after', '5').send(body);
+    const absent = up ? null : unavailableProblem(url, request.id, 'absent');
+    if (absent) {
+      reply.code(absent.status).type(absent.contentType).header('retry-after', '5').send(absent.body);
       return;
     }
     if (!up) {

@@ -2,6 +2,7 @@ import { PUBLIC_ROUTES } from '@tunnelscope/contracts';
 import {
   createRouteResolver,
   DETECTION_BATCH_BODY_LIMIT_BYTES,
+  INGEST_BATCH_BODY_LIMIT_BYTES,
   ROUTE_TABLE,
   SECURITY_LOG_BODY_LIMIT_BYTES,
   SERVICE_BODY_LIMIT_BYTES,
@@ -64,6 +65,24 @@ describe('route table', () => {
       '/api/v1',
     ])('sends %s to lookup-service untouched', (url) => {
       expect(resolve(url)).toMatchObject({ kind: 'proxy', upstream: 'lookup', url, admin: false });
+    });
+
+    it.each(['/ingest/v1/observations', '/ingest/v1/runs', '/ingest/v1/targets?x=1', '/ingest/v1'])(
+      'sends %s to ingest-service untouched',
+      (url) => {
+        expect(resolve(url)).toMatchObject({ kind: 'proxy', upstream: 'ingest', url, admin: false });
+      },
+    );
+
+    it("gives a collector's batch room for 5,000 items and the other ingest calls the default", () => {
+      expect(resolve('/ingest/v1/observations')).toMatchObject({
+        maxBodyBytes: INGEST_BATCH_BODY_LIMIT_BYTES,
+      });
+      expect(resolve('/ingest/v1/runs')).toMatchObject({ maxBodyBytes: SERVICE_BODY_LIMIT_BYTES });
+      // Whole segments only: neither a look-alike nor another version reaches ingest-service.
+      expect(resolve('/ingest/v1x')).toMatchObject({ kind: 'public-app', known: false });
+      expect(resolve('/ingest/v2/observations')).toMatchObject({ kind: 'public-app', known: false });
+      expect(resolve(`${P}/ingest/v1/observations`)).toMatchObject({ kind: 'admin-app' });
     });
 
     it('keeps /api/v10 and /api/v1x with forms-service (whole segments only)', () => {

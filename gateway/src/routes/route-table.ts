@@ -12,11 +12,13 @@ import {
   ADMIN_API_KEYS_PATH,
   DETECTION_API,
   DETECTION_API_PREFIX,
+  INGEST_API,
+  INGEST_API_PREFIX,
   PUBLIC_API,
   PUBLIC_ROUTES,
 } from '@tunnelscope/contracts';
 
-export const UPSTREAMS = ['forms', 'auth', 'analytics', 'lookup'] as const;
+export const UPSTREAMS = ['forms', 'auth', 'analytics', 'lookup', 'ingest'] as const;
 export type UpstreamName = (typeof UPSTREAMS)[number];
 
 export interface ProxyRow {
@@ -44,6 +46,13 @@ export interface ProxyRow {
 export const SERVICE_BODY_LIMIT_BYTES = 16 * 1024;
 export const SECURITY_LOG_BODY_LIMIT_BYTES = 12 * 1024;
 export const DETECTION_BATCH_BODY_LIMIT_BYTES = 512 * 1024;
+/**
+ * A collector's batch (`POST /ingest/v1/observations`, at most 5,000 items): measured, 5,000
+ * compact observations with vendor, location and protocol are 0.96 MB (IPv4) to 1.1 MB (IPv6),
+ * 5,000 resolutions 0.76 MB; this is about twice that. ingest-service's own limit on the route
+ * (`BATCH_BODY_LIMIT_BYTES`) is larger (8 MiB), so this row is the one that decides.
+ */
+export const INGEST_BATCH_BODY_LIMIT_BYTES = 2 * 1024 * 1024;
 
 /** First match wins, so more specific rows come first. */
 export const ROUTE_TABLE: readonly ProxyRow[] = [
@@ -57,6 +66,15 @@ export const ROUTE_TABLE: readonly ProxyRow[] = [
     maxBodyBytes: DETECTION_BATCH_BODY_LIMIT_BYTES,
   },
   { scope: 'public', path: DETECTION_API_PREFIX, upstream: 'lookup' },
+  // The collector API (collector tokens, machines only) is ingest-service's; its errors are
+  // problem documents like the detection API's.
+  {
+    scope: 'public',
+    path: INGEST_API.observations.path,
+    upstream: 'ingest',
+    maxBodyBytes: INGEST_BATCH_BODY_LIMIT_BYTES,
+  },
+  { scope: 'public', path: INGEST_API_PREFIX, upstream: 'ingest' },
   {
     scope: 'public',
     path: PUBLIC_API.securityLog.path,
