@@ -101,6 +101,8 @@ if (!env.TURNSTILE_SCRIPT_URL && !env.TURNSTILE_VERIFY_URL) {
 run('forms-service', 'services/forms-service/dist/server.js');
 run('analytics-service', 'services/analytics-service/dist/server.js');
 run('lookup-service', 'services/lookup-service/dist/server.js');
+// Writes to the IP database (its tables are ipdb-schema's, migrated above by analytics-service).
+run('ingest-service', 'services/ingest-service/dist/server.js');
 run('mailer-worker', 'services/mailer-worker/dist/server.js');
 run('auth-service', 'services/auth-service/dist/server.js');
 run('gateway', 'gateway/dist/server.js');
@@ -113,4 +115,8 @@ console.log(
 console.log(
   `Detection API: ${site}/api/v1/vpn/check?ip=… with an X-API-Key header ` +
     '(create a key with: pnpm api-key:create --email E --name N)',
+);
+console.log(
+  `Collector API: ${site}/ingest/v1/observations with Authorization: Bearer <collector token> ` +
+    '(create one with: pnpm collector:create --name N)',
 );

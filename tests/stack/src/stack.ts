@@ -5,7 +5,9 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
 import { startMailSink, type MailSink } from '@tunnelscope/mail-sink';
 import { dropDatabase, ensureDatabase } from '@tunnelscope/service-kit';
@@ -43,6 +45,8 @@ export interface Stack {
   gatewayUrl: string;
   /** lookup-service straight (its /readyz says when the detection index has loaded). */
   lookupUrl: string;
+  /** ingest-service straight (the gateway routes /ingest/v1/* to it). */
+  ingestUrl: string;
   adminPrefix: string;
   sink: MailSink;
   /** The offline Turnstile widget and siteverify, on Cloudflare's always-pass test keys by default. */
@@ -57,22 +61,51 @@ export interface Stack {
 }
 
 export type StackService =
-  'forms-service' | 'auth-service' | 'analytics-service' | 'lookup-service' | 'mailer-worker' | 'gateway';
+  | 'forms-service'
+  | 'auth-service'
+  | 'analytics-service'
+  | 'lookup-service'
+  | 'ingest-service'
+  | 'mailer-worker'
+  | 'gateway';
 
 const PACKAGE: Record<StackService, string> = {
   'forms-service': '@tunnelscope/forms-service',
   'auth-service': '@tunnelscope/auth-service',
   'analytics-service': '@tunnelscope/analytics-service',
   'lookup-service': '@tunnelscope/lookup-service',
+  'ingest-service': '@tunnelscope/ingest-service',
   'mailer-worker': '@tunnelscope/mailer-worker',
   gateway: '@tunnelscope/gateway',
 };
 
 const resolveFromHere = createRequire(import.meta.url).resolve;
 
+/**
+ * Workspace packages not yet among this package's dependencies (adding one changes the lockfile,
+ * which waits for an install): their declared entries are resolved through the package itself —
+ * Node resolves a package's own name inside it — so still through its `exports`, never a path
+ * into its build. Once the dependency is declared the first resolution succeeds and this is unused.
+ */
+const NOT_YET_DEPENDENCIES: Readonly<Record<string, string>> = {
+  '@tunnelscope/ingest-service': 'services/ingest-service',
+};
+
+/** The file a workspace package declares for `specifier` (`@tunnelscope/x/entry`) in its `exports`. */
+export function packageEntry(specifier: string): string {
+  try {
+    return resolveFromHere(specifier);
+  } catch (err) {
+    const pkg = specifier.split('/').slice(0, 2).join('/');
+    const folder = NOT_YET_DEPENDENCIES[pkg];
+    if (!folder) throw err;
+    return createRequire(path.join(repoRoot, folder, 'package.json')).resolve(specifier);
+  }
+}
+
 /** The built server file a deployable declares as its `./server` entry. */
 export function serverEntry(name: StackService): string {
-  return resolveFromHere(`${PACKAGE[name]}/server`);
+  return packageEntry(`${PACKAGE[name]}/server`);
 }
 
 /**
@@ -116,9 +149,11 @@ export async function startStack(opts: {
     auth: await freePort(),
     analytics: await freePort(),
     lookup: await freePort(),
+    ingest: await freePort(),
     mailer: await freePort(),
   };
   const adminHex = 'ab12cd34ef56ab78cd90ef12ab34cd56';
+  const feedCacheDir = path.join(os.tmpdir(), `ts-stack-feeds-${randomBytes(6).toString('hex')}`);
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '',
     NODE_ENV: 'test',
@@ -135,11 +170,15 @@ export async function startStack(opts: {
     AUTH_SERVICE_PORT: String(ports.auth),
     ANALYTICS_SERVICE_PORT: String(ports.analytics),
     LOOKUP_SERVICE_PORT: String(ports.lookup),
+    INGEST_SERVICE_PORT: String(ports.ingest),
     MAILER_WORKER_PORT: String(ports.mailer),
     FORMS_SERVICE_URL: `http://127.0.0.1:${ports.forms}`,
     AUTH_SERVICE_URL: `http://127.0.0.1:${ports.auth}`,
     ANALYTICS_SERVICE_URL: `http://127.0.0.1:${ports.analytics}`,
     LOOKUP_SERVICE_URL: `http://127.0.0.1:${ports.lookup}`,
+    INGEST_SERVICE_URL: `http://127.0.0.1:${ports.ingest}`,
+    // The last good feed downloads of this stack, outside the repository (removed by close()).
+    FEED_CACHE_DIR: feedCacheDir,
     // The public ASN/geolocation data sampled (plus every range holding an IP-database address):
     // the index loads in seconds instead of a minute; `full` is the production setting.
     LOOKUP_PUBLIC_DATA: 'sample',
@@ -158,6 +197,7 @@ export async function startStack(opts: {
     'auth-service': `http://127.0.0.1:${ports.auth}/healthz`,
     'analytics-service': `http://127.0.0.1:${ports.analytics}/healthz`,
     'lookup-service': `http://127.0.0.1:${ports.lookup}/healthz`,
+    'ingest-service': `http://127.0.0.1:${ports.ingest}/healthz`,
     'mailer-worker': `http://127.0.0.1:${ports.mailer}/healthz`,
     gateway: `http://127.0.0.1:${ports.gateway}/healthz`,
   };
@@ -179,6 +219,7 @@ export async function startStack(opts: {
   const stack: Stack = {
     gatewayUrl: `http://127.0.0.1:${ports.gateway}`,
     lookupUrl: `http://127.0.0.1:${ports.lookup}`,
+    ingestUrl: `http://127.0.0.1:${ports.ingest}`,
     adminPrefix: `/admin-${adminHex}`,
     sink,
     turnstile,
@@ -213,6 +254,7 @@ export async function startStack(opts: {
       await turnstile.close();
       await db.drop();
       await ipdb.drop();
+      await rm(feedCacheDir, { recursive: true, force: true });
     },
   };
   for (const name of opts.services ??
@@ -221,6 +263,7 @@ export async function startStack(opts: {
       'auth-service',
       'analytics-service',
       'lookup-service',
+      'ingest-service',
       'mailer-worker',
       'gateway',
     ] as const)) {

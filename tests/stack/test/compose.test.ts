@@ -1,10 +1,10 @@
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parse } from 'yaml';
 import type { z } from 'zod';
 import { repoRoot } from '@tunnelscope/test-kit';
+import { packageEntry } from '../src/stack.js';
 
 /**
  * No Docker engine runs here, so this reads docker-compose.yml and the Dockerfile and checks that
@@ -44,10 +44,10 @@ const DEPLOYABLES = [
   '@tunnelscope/auth-service',
   '@tunnelscope/analytics-service',
   '@tunnelscope/lookup-service',
+  '@tunnelscope/ingest-service',
   '@tunnelscope/mailer-worker',
   '@tunnelscope/gateway',
 ];
-const resolveFromHere = createRequire(import.meta.url).resolve;
 
 /** Compose interpolation: `${VAR:-default}` takes the default, as on a machine with no .env. */
 function interpolate(value: string): string {
@@ -110,7 +110,7 @@ describe('docker-compose.yml', () => {
   it.each(DEPLOYABLES)(
     'gives %s an environment its config schema accepts, with no unknown keys',
     async (pkg) => {
-      const file = resolveFromHere(`${pkg}/config`);
+      const file = packageEntry(`${pkg}/config`);
       const schema = (await import(pathToFileURL(file).href)).configSchema as z.ZodType;
       const known = shapeKeys(schema);
       expect(known.length).toBeGreaterThan(3);
@@ -182,7 +182,7 @@ describe('docker-compose.yml', () => {
   it.each(DEPLOYABLES)(
     '%s refuses to start in production with the secrets compose publishes',
     async (pkg) => {
-      const file = resolveFromHere(`${pkg}/config`);
+      const file = packageEntry(`${pkg}/config`);
       const schema = (await import(pathToFileURL(file).href)).configSchema as z.ZodType;
       const [, svc] = built.find(
         ([, s]) => s.build!.args!.PACKAGE === pkg && s.command?.[1] === 'dist/server.js',
