@@ -8,6 +8,8 @@ import {
   ADMIN_API,
   ADMIN_API_KEYS_API,
   DETECTION_API,
+  INGEST_API,
+  INGEST_STATUS_API,
   PUBLIC_API,
   adminUserListQuerySchema,
   apiKeyListQuerySchema,
@@ -22,9 +24,12 @@ import {
   disconnectSessionRequestSchema,
   logListQuerySchema,
   loginRequestSchema,
+  observationSchema,
   refreshAnalyticsRequestSchema,
+  resolutionSchema,
   reviewUpdateRequestSchema,
   rotateApiKeyRequestSchema,
+  runReportSchema,
   searchIpRequestSchema,
   securityLogRequestSchema,
   updateAdminUserRequestSchema,
@@ -36,7 +41,7 @@ import {
   waitlistListQuerySchema,
   waitlistRequestSchema,
 } from '@tunnelscope/contracts';
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /**
  * `public`: the site's JSON API (`{ success:false, error, message }` on refusal), no credentials.
@@ -400,6 +405,13 @@ export const ENDPOINTS: readonly Endpoint[] = [
     body: searchIpRequestSchema,
     source: `${ANALYTICS}/vpn-db/index.ts`,
   },
+  {
+    name: 'ingest-status',
+    scope: 'admin',
+    method: 'GET',
+    path: INGEST_STATUS_API.path,
+    source: `${ANALYTICS}/vpn-db/index.ts`,
+  },
 
   // ---- admin: API keys ----
   {
@@ -446,3 +458,52 @@ export const ENDPOINTS: readonly Endpoint[] = [
 ];
 
 export const WRITE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * The collector API (`/ingest/v1/*`, ingest-service), routed by the gateway since issue 17: a
+ * collector token in `Authorization: Bearer`, RFC 9457 problem+json on refusal (type
+ * `urn:tunnelscope:ingest:<code>`). Listed apart because the fuzz does not send them yet: its
+ * cases, oracle and harness know the three scopes above, not this one (a collector caller, the
+ * ingest problem shape, a token from `collector:create`); when they do, these rows join ENDPOINTS
+ * and endpoints.test.ts stops exempting ingest-service.
+ */
+export interface IngestEndpoint extends Omit<Endpoint, 'scope'> {
+  scope: 'ingest';
+}
+
+const INGEST = 'ingest-service/src/routes';
+
+/**
+ * The batch as a collector sends it: the contract checks only that each list is a list (items are
+ * judged one by one), so cases are drawn from the item schemas — a few items, then mutated.
+ */
+const fuzzBatchSchema = z.strictObject({
+  observations: z.array(observationSchema).max(5).optional(),
+  resolutions: z.array(resolutionSchema).max(5).optional(),
+});
+
+export const INGEST_ENDPOINTS: readonly IngestEndpoint[] = [
+  {
+    name: 'ingest-observations',
+    scope: 'ingest',
+    method: 'POST',
+    path: INGEST_API.observations.path,
+    body: fuzzBatchSchema,
+    source: `${INGEST}/v1/index.ts`,
+  },
+  {
+    name: 'ingest-runs',
+    scope: 'ingest',
+    method: 'POST',
+    path: INGEST_API.runs.path,
+    body: runReportSchema,
+    source: `${INGEST}/v1/index.ts`,
+  },
+  {
+    name: 'ingest-targets',
+    scope: 'ingest',
+    method: 'GET',
+    path: INGEST_API.targets.path,
+    source: `${INGEST}/v1/index.ts`,
+  },
+];
