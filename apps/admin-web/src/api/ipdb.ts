@@ -11,10 +11,13 @@ import {
   ADMIN_TIMINGS,
   adminErrorBodySchema,
   analyticsResponseSchema,
+  INGEST_STATUS_API,
+  ingestStatusResponseSchema,
   ipDatabaseOfflineSchema,
   refreshAnalyticsResponseSchema,
   searchIpResponseSchema,
   type AnalyticsPayload,
+  type IngestStatus,
   type IpSearchRecord,
 } from '@tunnelscope/contracts';
 import { useCallback, useRef } from 'react';
@@ -236,6 +239,53 @@ export function useRequestAnalyticsRefresh() {
       invalidateAnalyticsCache();
       await client.invalidateQueries({ queryKey: analyticsQueryKey });
     },
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Data sources (issue 17): each feed's last run, each collector's last report
+
+export interface DataSourcesSnapshot {
+  data: IngestStatus;
+  /** When the server read it (ISO). */
+  generatedAt: string;
+}
+
+/**
+ * GET /vpn-db/sources, read live by the server. An unreachable IP database throws a
+ * DatabaseOfflineError, like the analytics; other failures throw with a readable message.
+ */
+export async function fetchDataSources(signal?: AbortSignal): Promise<DataSourcesSnapshot> {
+  let body: unknown;
+  try {
+    body = await adminFetch(INGEST_STATUS_API.path, { signal });
+  } catch (error) {
+    const offline = offlineError(failedBody(error));
+    if (offline) throw offline;
+    const status = failedStatus(error);
+    if (status > 0) throw new Error(`HTTP ${status}: Failed to fetch the data sources`, { cause: error });
+    throw error;
+  }
+  const offline = offlineError(body);
+  if (offline) throw offline;
+  const answer = parseAnswer(ingestStatusResponseSchema, body, 'data sources answer');
+  return { data: answer.data, generatedAt: answer.generatedAt };
+}
+
+export const dataSourcesQueryKey = ['vpn-db', 'sources'] as const;
+
+/**
+ * The Data sources section. Not kept like the analytics: it is a few small reads, and an operator
+ * who just ran a feed wants to see that run; the tab's Refresh and the dashboard's reload it.
+ */
+export function useDataSources() {
+  return useQuery({
+    queryKey: dataSourcesQueryKey,
+    queryFn: ({ signal }) => fetchDataSources(signal),
+    // The API client already retries network failures and 5xx answers.
+    retry: false,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
   });
 }
 

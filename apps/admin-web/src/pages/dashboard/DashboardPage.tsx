@@ -38,7 +38,9 @@ const LogsTab = lazy(() => import('../logs/LogsTab.js').then((m) => ({ default: 
 const SessionsTab = lazy(() =>
   import('../sessions/SessionsTab.js').then((m) => ({ default: m.SessionsTab })),
 );
-const VpnDbTab = lazy(() => import('../vpn-db/VpnDbTab.js').then((m) => ({ default: m.VpnDbTab })));
+const DatabaseAnalyticsTab = lazy(() =>
+  import('../vpn-db/VpnDbTab.js').then((m) => ({ default: m.DatabaseAnalyticsTab })),
+);
 const SearchDbTab = lazy(() =>
   import('../search-db/SearchDbTab.js').then((m) => ({ default: m.SearchDbTab })),
 );
@@ -73,7 +75,7 @@ function TabContent({ tab }: { tab: DashboardTab }) {
     case 'sessions':
       return <SessionsTab />;
     case 'vpn-db':
-      return <VpnDbTab canRequestRefresh={isAdmin} />;
+      return <DatabaseAnalyticsTab canRequestRefresh={isAdmin} />;
     case 'search-db':
       return <SearchDbTab />;
     case 'api-keys':

@@ -5,6 +5,9 @@
  * The figures are as fresh as the last refresh of the server's analytics views (hourly), not as
  * the answer: the header shows that age, and an admin may ask for a refresh now ('Recompute
  * figures'); Refresh only loads the answer again.
+ *
+ * Below the sub-tabs, the dashboard adds the Data sources section (issue 17, `DatabaseAnalyticsTab`):
+ * not part of the payload, it has its own call, and Refresh reloads it too.
  */
 import { DbIpAttribution } from '../../components/attribution/DbIpAttribution.js';
 import {
@@ -30,9 +33,11 @@ import {
   IconWorld,
 } from '@tabler/icons-react';
 import { ADMIN_PANEL_SECTIONS, type AdminPanelSection, type AnalyticsPayload } from '@tunnelscope/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import {
   DatabaseOfflineError,
+  dataSourcesQueryKey,
   useAdvancedAnalytics,
   useRequestAnalyticsRefresh,
   type AnalyticsSnapshot,
@@ -42,6 +47,7 @@ import { notifyError, notifyInfo, notifySuccess } from '../../components/notify.
 import { formatRelative } from '../sessions/session-info.js';
 import { useViewSection } from '../dashboard/dashboard-views.js';
 import { DatabaseOfflinePanel } from './DatabaseOfflinePanel.js';
+import { DataSourcesSection } from './DataSourcesSection.js';
 import { DbMetadataPanel } from './DbMetadataPanel.js';
 import { formatDateTime } from './format.js';
 import { GeoIpPanel } from './GeoIpPanel.js';
@@ -93,11 +99,23 @@ export function dataAgeText(snapshot: AnalyticsSnapshot | undefined, now: number
   return `Data as of ${formatDateTime(refreshedAt)} (${formatRelative(refreshedAt, now)})`;
 }
 
-export function VpnDbTab({ canRequestRefresh = false }: { canRequestRefresh?: boolean }) {
+export function VpnDbTab({
+  canRequestRefresh = false,
+  children,
+}: {
+  canRequestRefresh?: boolean;
+  /** Sections shown below the sub-tabs, whatever the analytics' state (the Data sources). */
+  children?: ReactNode;
+}) {
+  const client = useQueryClient();
   const { data, error, isPending, isFetching, refresh } = useAdvancedAnalytics();
   const recompute = useRequestAnalyticsRefresh();
   const [section, openSection] = useViewSection('vpn-db');
-  const retry = () => void refresh();
+  const retry = () => {
+    void refresh();
+    // The sections below have calls of their own; a reload of the tab reloads them too.
+    void client.invalidateQueries({ queryKey: dataSourcesQueryKey });
+  };
   const requestRefresh = () =>
     recompute.mutate(undefined, {
       onSuccess: (result) =>
@@ -203,7 +221,17 @@ export function VpnDbTab({ canRequestRefresh = false }: { canRequestRefresh?: bo
       ) : (
         !problem && <AnalyticsSkeleton />
       )}
+      {children}
       <DbIpAttribution />
     </Stack>
+  );
+}
+
+/** The tab as the dashboard shows it: the spec's analytics, then what fed the IP database lately. */
+export function DatabaseAnalyticsTab({ canRequestRefresh = false }: { canRequestRefresh?: boolean }) {
+  return (
+    <VpnDbTab canRequestRefresh={canRequestRefresh}>
+      <DataSourcesSection />
+    </VpnDbTab>
   );
 }
