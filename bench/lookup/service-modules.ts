@@ -10,7 +10,7 @@ import type { DetectionAnswer } from '@tunnelscope/contracts';
 import { serverEntry } from '@tunnelscope/stack-tests';
 
 export interface SnapshotStats {
-  readonly networks: { detections: number; city: number; country: number; asn: number };
+  readonly networks: { detections: number; city: number; country: number; asn: number; feeds: number };
   readonly bytes: number;
   readonly buildMs: number;
   readonly publicData: string;
@@ -21,6 +21,8 @@ export interface ServiceSnapshot {
   readonly dataVersion: { version: number; date: string };
   readonly stats: SnapshotStats;
   lookup(ip: string, options?: { maxAgeDays?: number }): DetectionAnswer | { invalid: string };
+  /** The answer without the echoed `ip`: the record an MMDB reader returns. */
+  answer(ip: string, options?: { maxAgeDays?: number }): Omit<DetectionAnswer, 'ip'> | { invalid: string };
 }
 
 export interface ServiceModules {

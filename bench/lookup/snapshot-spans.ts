@@ -10,7 +10,10 @@ interface FamilyArrays {
   entryStart: Uint32Array;
   entryEnd: Uint32Array;
 }
-type Layers = Record<string, Record<'v4' | 'v6', FamilyArrays>>;
+/** The snapshot's one layered index: per family, the entries of each layer (lookup-service's LAYER order). */
+type LayeredIndexData = Record<'v4' | 'v6', { entries: FamilyArrays[] }>;
+const LAYER_DETECTIONS = 0;
+const LAYER_ASN = 3;
 
 function spansOf(family: 4 | 6, arrays: FamilyArrays, every: number): Span[] {
   const width = family === 4 ? 1 : 4;
@@ -35,10 +38,10 @@ function spansOf(family: 4 | 6, arrays: FamilyArrays, every: number): Span[] {
 
 export function hitSpans(snapshot: ServiceSnapshot, family: 4 | 6): Span[] {
   // The snapshot's layers are public, read-only data (the export reads them too).
-  const layers = (snapshot as unknown as { data: { layers: Layers } }).data.layers;
+  const index = (snapshot as unknown as { data: { index: LayeredIndexData } }).data.index;
   const key = family === 4 ? 'v4' : 'v6';
-  const asn = spansOf(family, layers.asn![key], 1);
-  const detections = layers.detections![key];
+  const asn = spansOf(family, index[key].entries[LAYER_ASN]!, 1);
+  const detections = index[key].entries[LAYER_DETECTIONS]!;
   const width = family === 4 ? 1 : 4;
   const every = Math.max(1, Math.floor(detections.entryStart.length / width / Math.max(1, asn.length / 3)));
   return [...asn, ...spansOf(family, detections, every)];

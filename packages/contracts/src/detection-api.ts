@@ -74,8 +74,13 @@ export const EVIDENCE_CODES = {
   seen_recently: 'The address was observed in the last 30 days.',
   live_subdomain: 'A live server hostname of the VPN resolves to this address.',
   proxy_observed: 'The address was observed relaying traffic as an open or commercial proxy.',
-  tor_exit: 'The address was listed as a Tor exit relay.',
-  hosting_network: 'The network belongs to a hosting or data-centre provider.',
+  tor_exit: 'Our collectors saw this address used as a Tor exit relay.',
+  hosting_network: 'The network belongs to a hosting or data-centre provider (its AS owner).',
+  collector: 'The VPN, proxy or Tor flag comes from our own collectors (see `sources`).',
+  tor_exit_list: "The address is on the Tor Project's list of exit relays (see `sources`).",
+  icloud_relay_egress:
+    "The address is in Apple's published iCloud Private Relay egress ranges (see `sources`).",
+  cloud_ranges: "The address is in a cloud provider's published IP ranges (see `sources`).",
   stale_detection: 'Detected before, but last seen longer ago than max_age_days: flags cleared.',
   special_purpose: 'A private, loopback, documentation or other special-purpose address: never looked up.',
 } as const;
@@ -86,6 +91,27 @@ export const COMPANY_TYPES = ['hosting', 'isp', 'business', 'education', 'govern
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const cidr = z.string().max(64);
+
+/** Where a flag of the answer comes from: our collectors, or a public feed. */
+export const DETECTION_SOURCES = {
+  collector: 'Our VPN collection agents (an exit address seen while connected to the VPN).',
+  tor_exit_list: "The Tor Project's bulk exit list.",
+  icloud_relay_egress: "Apple's iCloud Private Relay egress ranges (RFC 8805 geofeed).",
+  cloud_ranges: "Cloud providers' published IP ranges (AWS, Google Cloud, Oracle Cloud).",
+} as const;
+export type DetectionSource = keyof typeof DETECTION_SOURCES;
+export const DETECTION_FLAGS = ['vpn', 'proxy', 'tor', 'relay', 'hosting'] as const;
+
+/** One flag of the answer and the source that set it, with when that source last listed the address. */
+export const detectionSourceSchema = z.object({
+  flag: z.enum(DETECTION_FLAGS),
+  source: z.enum(Object.keys(DETECTION_SOURCES) as [DetectionSource, ...DetectionSource[]]),
+  /** The provider a feed names (a cloud's or a relay operator's name), else null. */
+  provider: z.string().max(200).nullable(),
+  /** When the source last saw or listed the address (YYYY-MM-DD). */
+  last_seen: isoDate.nullable(),
+});
+export type DetectionSourceEntry = z.infer<typeof detectionSourceSchema>;
 
 /** One address's answer: the landing page's sample fields first, in its order, then the rest. */
 export const detectionAnswerSchema = z.object({
@@ -126,6 +152,8 @@ export const detectionAnswerSchema = z.object({
   evidence: z.array(evidenceCodeSchema),
   first_seen: isoDate.nullable(),
   last_seen: isoDate.nullable(),
+  /** The source of each flag that is set (vpn, proxy, tor, relay, hosting from a feed), with its last-seen date. */
+  sources: z.array(detectionSourceSchema),
 });
 export type DetectionAnswer = z.infer<typeof detectionAnswerSchema>;
 

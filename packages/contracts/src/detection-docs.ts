@@ -24,10 +24,11 @@ export const DETECTION_ANSWER_FIELD_DOCS = {
   asn: 'The autonomous system that announces the address: its number, its name and the announced route. Null when unknown.',
   network: 'The most specific network of our data that holds the address, in CIDR notation.',
   vpn: 'The VPN service (the product, for example NordVPN) using the address, or null.',
-  is_tor: 'The address is a Tor exit relay.',
+  is_tor: "The address is a Tor exit relay (seen by our collectors or on the Tor Project's exit list).",
   is_relay:
-    'The address is egress of a privacy relay such as iCloud Private Relay; false until a relay feed is loaded.',
-  is_hosting: 'The network belongs to a hosting, cloud or data-centre provider.',
+    "The address is egress of a privacy relay: in Apple's published iCloud Private Relay ranges, whose advertised location the answer then gives.",
+  is_hosting:
+    "The network belongs to a hosting, cloud or data-centre provider (its AS owner, or a cloud provider's published ranges).",
   is_anonymous: 'True when any of is_vpn, is_proxy, is_tor or is_relay is true.',
   bogon:
     'The address is private, loopback, link-local, documentation, CGNAT, multicast or otherwise special-purpose: never looked up, every flag false.',
@@ -36,6 +37,8 @@ export const DETECTION_ANSWER_FIELD_DOCS = {
   first_seen:
     'The first day our collectors observed the address in use (YYYY-MM-DD), or null when never seen.',
   last_seen: 'The last day our collectors observed the address in use (YYYY-MM-DD), or null when never seen.',
+  sources:
+    'Where each flag that is set comes from: { flag, source, provider, last_seen } with source collector, tor_exit_list, icloud_relay_egress or cloud_ranges, the provider a feed names (or null) and the last day that source saw or listed the address. Empty when no flag is set by a source (hosting known only from the AS owner is explained by hosting_network).',
 } as const satisfies Record<keyof DetectionAnswer, string>;
 
 /** The fields inside `company` and `asn`, named `company.name`, `asn.route` …. */

@@ -169,6 +169,7 @@ function expectedRow(network: string, a: Answer): Record<(typeof CSV_COLUMNS)[nu
     evidence: a.evidence.join(' '),
     first_seen: s(a.first_seen),
     last_seen: s(a.last_seen),
+    sources: a.sources.length === 0 ? '' : JSON.stringify(a.sources),
   };
 }
 
@@ -199,6 +200,12 @@ function answerOfRecord(r: Record<string, unknown> | null): Answer {
     evidence: get('evidence', []),
     first_seen: get('first_seen', null),
     last_seen: get('last_seen', null),
+    sources: get<Record<string, string>[]>('sources', []).map((x) => ({
+      flag: x.flag as never,
+      source: x.source as never,
+      provider: x.provider ?? null,
+      last_seen: x.last_seen ?? null,
+    })),
   };
 }
 

@@ -31,6 +31,7 @@ function answer(ip: string, over: Partial<DetectionAnswer> = {}): DetectionAnswe
     evidence: [],
     first_seen: null,
     last_seen: null,
+    sources: [],
     ...over,
   };
 }
@@ -54,9 +55,10 @@ export class FakeIndex implements DetectionIndex {
         country: 'CH',
         network: '185.159.157.0/24',
         confidence: stale ? 0 : 95,
-        evidence: stale ? ['stale_detection'] : ['vpn_exit_observed', 'seen_recently'],
+        evidence: stale ? ['stale_detection'] : ['vpn_exit_observed', 'collector', 'seen_recently'],
         first_seen: '2026-01-02',
         last_seen: '2026-10-20',
+        sources: stale ? [] : [{ flag: 'vpn', source: 'collector', provider: null, last_seen: '2026-10-20' }],
       });
     }
     if (ip.startsWith('10.') || ip === '127.0.0.1' || ip === '::1') {

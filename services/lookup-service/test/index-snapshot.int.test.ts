@@ -270,7 +270,7 @@ describe('the detection index while the IP database is down', () => {
       network: '2a01:4f8::10/128',
       first_seen: '2026-01-01',
       last_seen: '2026-11-19',
-      evidence: ['vpn_exit_observed', 'seen_recently'],
+      evidence: ['vpn_exit_observed', 'collector', 'seen_recently'],
       confidence: 85,
     });
   });

@@ -33,10 +33,11 @@ describe('the export rows', () => {
       evidence: ['vpn_exit_observed', 'hosting_network'],
       first_seen: '2026-01-01',
       last_seen: null,
+      sources: [],
     });
     expect(row.endsWith('\r\n')).toBe(true);
     expect(row).toBe(
-      '1.2.3.0/24,"A, B",true,false,DE,,,X,,hosting,AS1,X,1.2.0.0/16,1.2.3.4/32,V,false,false,true,true,75,vpn_exit_observed hosting_network,2026-01-01,\r\n',
+      '1.2.3.0/24,"A, B",true,false,DE,,,X,,hosting,AS1,X,1.2.0.0/16,1.2.3.4/32,V,false,false,true,true,75,vpn_exit_observed hosting_network,2026-01-01,,\r\n',
     );
     expect(row.split(',').length - 1).toBe(CSV_COLUMNS.length); // one comma is inside the quotes
   });
@@ -63,6 +64,7 @@ describe('the export rows', () => {
         evidence: [],
         first_seen: null,
         last_seen: null,
+        sources: [],
       }),
     ).toEqual({
       is_vpn: false,
@@ -77,6 +79,43 @@ describe('the export rows', () => {
       bogon: false,
       confidence: 0,
       evidence: [],
+      sources: [],
     });
+  });
+
+  it('writes the sources with their nulls left out (MMDB) and as JSON text (CSV)', () => {
+    const sources = [
+      { flag: 'tor', source: 'tor_exit_list', provider: null, last_seen: '2026-11-25' },
+      { flag: 'hosting', source: 'cloud_ranges', provider: 'Amazon, Inc.', last_seen: '2026-11-24' },
+    ] as const;
+    const answer = {
+      vendor: null,
+      is_vpn: false,
+      is_proxy: false,
+      country: null,
+      region: null,
+      city: null,
+      company: null,
+      asn: null,
+      network: '3.5.0.1/32',
+      vpn: null,
+      is_tor: true,
+      is_relay: false,
+      is_hosting: true,
+      is_anonymous: true,
+      bogon: false,
+      confidence: 100,
+      evidence: ['tor_exit_list', 'cloud_ranges', 'seen_recently'],
+      first_seen: null,
+      last_seen: null,
+      sources: sources.map((s) => ({ ...s })),
+    } satisfies Parameters<typeof csvRow>[1];
+    expect((toMmdbRecord(answer) as { sources: unknown }).sources).toEqual([
+      { flag: 'tor', source: 'tor_exit_list', last_seen: '2026-11-25' },
+      { flag: 'hosting', source: 'cloud_ranges', provider: 'Amazon, Inc.', last_seen: '2026-11-24' },
+    ]);
+    const row = csvRow('3.5.0.1/32', answer);
+    const last = row.slice(row.indexOf(',"[') + 1, -2);
+    expect(JSON.parse(last.slice(1, -1).replaceAll('""', '"'))).toEqual(answer.sources);
   });
 });

@@ -59,16 +59,20 @@ export function toMmdbRecord(answer: ExportAnswer): MmdbValue {
   for (const [key, value] of Object.entries(answer)) {
     if (value === null) continue;
     if (key === 'company' || key === 'asn') {
-      const nested: Record<string, MmdbValue> = {};
-      for (const [k, v] of Object.entries(value as Record<string, string | null>)) {
-        if (v !== null) nested[k] = v;
-      }
-      record[key] = nested;
+      record[key] = withoutNulls(value as Record<string, string | null>);
+    } else if (key === 'sources') {
+      record[key] = (value as ExportAnswer['sources']).map(withoutNulls);
     } else {
       record[key] = value as MmdbValue;
     }
   }
   return record;
+}
+
+function withoutNulls(value: Record<string, string | null> | object): Record<string, MmdbValue> {
+  const out: Record<string, MmdbValue> = {};
+  for (const [k, v] of Object.entries(value)) if (v !== null) out[k] = v as MmdbValue;
+  return out;
 }
 
 /** The record of every special-purpose range, so the MMDB answers them as the API does. */
@@ -99,6 +103,7 @@ export const CSV_COLUMNS = [
   'evidence',
   'first_seen',
   'last_seen',
+  'sources',
 ] as const;
 
 /** RFC 4180: a field holding a comma, a quote or a line break is quoted, its quotes doubled. */
@@ -135,6 +140,8 @@ export function csvRow(block: string, a: ExportAnswer): string {
     a.evidence.join(' '),
     a.first_seen,
     a.last_seen,
+    // A list of objects: JSON text (quoted as any field holding a quote), empty when none.
+    a.sources.length === 0 ? null : JSON.stringify(a.sources),
   ];
   return `${fields.map(csvField).join(',')}\r\n`;
 }

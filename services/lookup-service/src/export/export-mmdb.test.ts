@@ -27,6 +27,7 @@ const answer = (country: string, network: string, extra: Partial<ExportAnswer> =
   evidence: [],
   first_seen: null,
   last_seen: null,
+  sources: [],
   ...extra,
 });
 

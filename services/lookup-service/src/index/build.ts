@@ -7,7 +7,9 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import pg from 'pg';
 import {
+  LayeredIndex,
   RangeIndex,
+  parseCidr,
   parseRange,
   rangeSpan,
   parseAddress,
@@ -22,6 +24,8 @@ import {
   FLAG_PROXY,
   FLAG_TOR,
   FLAG_VPN,
+  LAYER,
+  LAYER_COUNT,
   NONE,
   NO_DAY,
   transferList,
@@ -133,11 +137,25 @@ export interface DetectionRow {
   live: boolean;
 }
 
+/** One row of `feed_ranges`: what a public feed lists now. */
+export interface FeedRow {
+  feed: FeedName;
+  network: string;
+  provider: string | null;
+  country: string | null;
+  region: string | null;
+  city: string | null;
+  last_listed: string;
+}
+export type FeedName = 'tor' | 'relay' | 'cloud';
+
 const dayOf = (iso: string | null): number =>
   iso === null ? NO_DAY : Math.floor(Date.parse(`${iso}T00:00:00Z`) / 86_400_000);
 
 /** The data version, read with the rows in one repeatable-read transaction (they agree). */
-async function readIpdb(url: string): Promise<{ version: number; date: string; rows: DetectionRow[] }> {
+async function readIpdb(
+  url: string,
+): Promise<{ version: number; date: string; rows: DetectionRow[]; feeds: FeedRow[] }> {
   const client = new pg.Client({ connectionString: url, application_name: 'lookup-service-index' });
   await client.connect();
   try {
@@ -167,11 +185,28 @@ async function readIpdb(url: string): Promise<{ version: number; date: string; r
       if (page.rows.length < 50000) break;
       after = page.rows[page.rows.length - 1]!.address;
     }
+    const feeds = await readFeedRanges(client);
     await client.query('commit');
-    return { version: Number(v.rows[0]!.version), date: v.rows[0]!.date, rows };
+    return { version: Number(v.rows[0]!.version), date: v.rows[0]!.date, rows, feeds };
   } finally {
     await client.end();
   }
+}
+
+/**
+ * What the public feeds list now (ingest-service's `feed_ranges`). An IP database migrated before
+ * ingestion existed has no such table: no feed then, rather than no index.
+ */
+async function readFeedRanges(client: pg.Client): Promise<FeedRow[]> {
+  const exists = await client.query<{ t: string | null }>(`select to_regclass('feed_ranges')::text as t`);
+  if (exists.rows[0]?.t == null) return [];
+  const result = await client.query<FeedRow>(
+    `select feed, network::text as network, provider, country, region, city,
+            to_char(last_listed, 'YYYY-MM-DD') as last_listed
+       from feed_ranges
+      order by feed, network`,
+  );
+  return result.rows;
 }
 
 /** Only the data version (what the replicas poll). */
@@ -206,7 +241,7 @@ function readRanges(
   }
 }
 
-type LayerName = 'detections' | 'city4' | 'city6' | 'country' | 'asn';
+type LayerName = 'detections' | 'city4' | 'city6' | 'country' | 'asn' | FeedName;
 
 export interface DbipCity {
   city?: string;
@@ -228,6 +263,8 @@ export class SnapshotBuilder {
   private readonly countryEntries: IndexEntry[] = [];
   private readonly geoRows = new Rows(3);
   private cityEntries: { span: Span; payload: number }[] = [];
+  private readonly feedEntries: Record<FeedName, IndexEntry[]> = { tor: [], relay: [], cloud: [] };
+  private readonly feedColumns: number[][] = [[], [], [], [], []];
   private readonly started = performance.now();
 
   /** One address of the IP database; returns its family and numeric value, or null when unparsable. */
@@ -283,6 +320,29 @@ export class SnapshotBuilder {
     this.cityEntries.push({ span, payload: geoId });
   }
 
+  /**
+   * One network a public feed lists; returns its span (null when the text is not a network).
+   * Its row holds the provider, the relay's advertised place and the last day it was listed.
+   */
+  addFeed(row: FeedRow): Span | null {
+    let span: Span;
+    try {
+      span = parseCidr(row.network);
+    } catch {
+      return null;
+    }
+    const payload = this.feedColumns[0]!.length;
+    const c = this.feedColumns;
+    c[0]!.push(this.strings.id(row.provider));
+    const cc = (row.country ?? '').toUpperCase();
+    c[1]!.push(this.strings.id(/^[A-Z]{2}$/.test(cc) ? cc : null));
+    c[2]!.push(this.strings.id(row.region));
+    c[3]!.push(this.strings.id(row.city));
+    c[4]!.push(dayOf(row.last_listed));
+    this.feedEntries[row.feed].push({ span, payload });
+    return span;
+  }
+
   /** The country layer's spans (the sample mode probes the city data at their first addresses). */
   countrySpans(): Span[] {
     return this.countryEntries.map((e) => (e as { span: Span }).span);
@@ -295,6 +355,9 @@ export class SnapshotBuilder {
     city6: 0,
     country: 0,
     asn: 0,
+    tor: 0,
+    relay: 0,
+    cloud: 0,
   };
 
   /**
@@ -309,6 +372,8 @@ export class SnapshotBuilder {
       const family = name === 'city4' ? 4 : 6;
       entries = this.cityEntries.filter((e) => e.span.family === family);
       this.cityEntries = this.cityEntries.filter((e) => e.span.family !== family);
+    } else if (name === 'tor' || name === 'relay' || name === 'cloud') {
+      entries = this.feedEntries[name];
     } else {
       entries = { detections: this.detectionEntries, country: this.countryEntries, asn: this.asnEntries }[
         name
@@ -320,20 +385,33 @@ export class SnapshotBuilder {
   }
 
   finish(version: number, date: string, publicData: string): SnapshotData {
-    for (const name of ['detections', 'city4', 'city6', 'country', 'asn'] as const) this.buildLayer(name);
-    const layers = this.built as Record<LayerName, RangeIndex>;
+    const names = ['detections', 'city4', 'city6', 'country', 'asn', 'tor', 'relay', 'cloud'] as const;
+    for (const name of names) this.buildLayer(name);
+    const built = this.built as Record<LayerName, RangeIndex>;
+    const data = (name: LayerName) => built[name].toTransferable().data;
+    // One search for every layer, in the order of LAYER: the city layer is one index per family.
+    const order: [LayerName, LayerName][] = [
+      ['detections', 'detections'],
+      ['city4', 'city6'],
+      ['country', 'country'],
+      ['asn', 'asn'],
+      ['tor', 'tor'],
+      ['relay', 'relay'],
+      ['cloud', 'cloud'],
+    ];
+    if (order.length !== LAYER_COUNT || order[LAYER.asn]![0] !== 'asn') throw new Error('layer order');
+    const index = LayeredIndex.merge(
+      order.map(([v4]) => data(v4).v4),
+      order.map(([, v6]) => data(v6).v6),
+    );
     const c = this.detectionColumns;
-    const data: SnapshotData = {
+    const f = this.feedColumns;
+    const layered = index.stats();
+    const snapshot: SnapshotData = {
       version,
       date,
       strings: this.strings.list,
-      layers: {
-        detections: layers.detections.toTransferable().data,
-        city4: layers.city4.toTransferable().data,
-        city6: layers.city6.toTransferable().data,
-        country: layers.country.toTransferable().data,
-        asn: layers.asn.toTransferable().data,
-      },
+      index: index.toTransferable(),
       detections: {
         flags: Uint8Array.from(c[0]!),
         vendor: Uint32Array.from(c[1]!),
@@ -351,22 +429,31 @@ export class SnapshotBuilder {
         name: Uint32Array.from(this.asnRows.columns[1]!),
         type: Uint8Array.from(this.asnRows.columns[2]!),
       },
+      feeds: {
+        provider: Uint32Array.from(f[0]!),
+        country: Uint32Array.from(f[1]!),
+        region: Uint32Array.from(f[2]!),
+        city: Uint32Array.from(f[3]!),
+        lastListed: Int32Array.from(f[4]!),
+      },
       stats: {
         networks: {
           detections: this.counts.detections,
           city: this.counts.city4 + this.counts.city6,
           country: this.counts.country,
           asn: this.counts.asn,
+          feeds: this.counts.tor + this.counts.relay + this.counts.cloud,
         },
+        intervals: { ipv4: layered.ipv4Intervals, ipv6: layered.ipv6Intervals },
         bytes: 0,
         buildMs: 0,
         publicData,
       },
     };
-    const bytes = transferList(data).reduce((sum, b) => sum + b.byteLength, 0);
+    const bytes = transferList(snapshot).reduce((sum, b) => sum + b.byteLength, 0);
     return {
-      ...data,
-      stats: { ...data.stats, bytes, buildMs: Math.round(performance.now() - this.started) },
+      ...snapshot,
+      stats: { ...snapshot.stats, bytes, buildMs: Math.round(performance.now() - this.started) },
     };
   }
 }
@@ -381,6 +468,12 @@ export async function buildSnapshotData(options: BuildOptions): Promise<Snapshot
   }
   ipdb.rows.length = 0;
   builder.buildLayer('detections');
+  // The feeds' networks: their first addresses also keep the public ranges holding them (sample).
+  for (const row of ipdb.feeds) {
+    const span = builder.addFeed(row);
+    if (span) held[span.family].push(span.start);
+  }
+  ipdb.feeds.length = 0;
   const heldSets = { 4: new AddressSet(held[4]), 6: new AddressSet(held[6]) };
 
   const every = Math.max(1, Math.floor(options.sampleEvery));

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { EVIDENCE_CODES, detectionAnswerSchema } from '@tunnelscope/contracts';
 import { parseAddress, rangeSpan, spanToCidrs, specialRange, type Span } from '@tunnelscope/ip-index';
-import { SnapshotBuilder, type DetectionRow } from './build.js';
+import { SnapshotBuilder, type DetectionRow, type FeedName } from './build.js';
 import { bogonAnswer, Snapshot } from './snapshot.js';
 
 const NOW = new Date('2026-11-20T12:00:00Z');
@@ -50,11 +50,26 @@ function rangeArb(f: Fam): fc.Arbitrary<Span> {
   });
 }
 
+interface FeedItem {
+  feed: FeedName;
+  span: Span;
+  provider: string | null;
+  country: string | null;
+  region: string | null;
+  city: string | null;
+  last_listed: string;
+}
+
 interface World {
   detections: { span: Span; row: DetectionRow }[];
   asn: { span: Span; number: number; name: string }[];
   country: { span: Span; code: string }[];
   city: { span: Span; record: { country_code: string; state1: string; city: string } }[];
+  feeds?: FeedItem[];
+}
+
+function cidrOf(span: Span): string {
+  return `${text(span.family, span.start)}/${span.prefix}`;
 }
 
 function worldArb(f: Fam): fc.Arbitrary<World> {
@@ -89,7 +104,26 @@ function worldArb(f: Fam): fc.Arbitrary<World> {
         },
       };
     });
+  const feed = fc
+    .record({
+      feed: fc.constantFrom<FeedName>('tor', 'relay', 'cloud'),
+      net: networkArb(f),
+      provider: fc.constantFrom(null, 'Amazon Web Services', 'iCloud Private Relay'),
+      place: fc.constantFrom(null, ['GB', 'England', 'London'] as const, ['US', null, null] as const),
+      last: day,
+    })
+    .map(({ feed, net, provider, place, last }): FeedItem => ({
+      feed,
+      // A Tor exit is one address; relay and cloud lists hold networks.
+      span: feed === 'tor' ? rangeSpan(f, net.start, net.start) : net,
+      provider: feed === 'tor' ? null : provider,
+      country: feed === 'relay' ? (place?.[0] ?? null) : null,
+      region: feed === 'relay' ? (place?.[1] ?? null) : null,
+      city: feed === 'relay' ? (place?.[2] ?? null) : null,
+      last_listed: last,
+    }));
   return fc.record({
+    feeds: fc.array(feed, { maxLength: 8 }),
     detections: fc.array(detection, { maxLength: 12 }),
     asn: fc.array(
       fc.record({
@@ -122,6 +156,7 @@ function build(world: World): Snapshot {
   for (const a of world.asn) b.addAsn(a.span, a.number, a.name);
   for (const c of world.country) b.addCountry(c.span, c.code);
   for (const c of world.city) b.addCity(c.span, b.geoId(c.record));
+  for (const { span, ...row } of world.feeds ?? []) b.addFeed({ ...row, network: cidrOf(span) });
   return new Snapshot(b.finish(7, '2026-11-19', 'test'), () => NOW);
 }
 
@@ -153,49 +188,98 @@ function expected(world: World, f: Fam, v: bigint): Record<string, unknown> {
   const city = scan(world.city, v, f);
   const asn = scan(world.asn, v, f);
   const country = city === null ? scan(world.country, v, f) : null;
+  const feeds = world.feeds ?? [];
+  const tor = scan(
+    feeds.filter((x) => x.feed === 'tor'),
+    v,
+    f,
+  );
+  const relay = scan(
+    feeds.filter((x) => x.feed === 'relay'),
+    v,
+    f,
+  );
+  const cloud = scan(
+    feeds.filter((x) => x.feed === 'cloud'),
+    v,
+    f,
+  );
   let network: { start: bigint; prefix: number } | null = null;
-  for (const m of [det, city, country, asn]) {
+  for (const m of [det, city, country, asn, tor, relay, cloud]) {
     if (m === null) continue;
     const block = blockOf(m.span, v);
     if (network === null || block.prefix > network.prefix) network = block;
   }
-  const hosting = asn !== null && asn.name.startsWith('Hetzner');
+  const asnHosting = asn !== null && asn.name.startsWith('Hetzner');
   const row = det?.row;
   const today = Math.floor(NOW.getTime() / 86_400_000);
-  const last = row ? Math.floor(Date.parse(`${row.last_seen}T00:00:00Z`) / 86_400_000) : 0;
+  const dayNumber = (iso: string) => Math.floor(Date.parse(`${iso}T00:00:00Z`) / 86_400_000);
   const detected = row !== undefined && (row.is_vpn || row.is_proxy || row.is_tor);
+  const isVpn = detected && row.is_vpn;
+  const isProxy = detected && row.is_proxy;
+  const isTor = (detected && row.is_tor) || tor !== null;
+  const isRelay = relay !== null;
+  const isHosting = asnHosting || cloud !== null;
+  const anonymous = isVpn || isProxy || isTor || isRelay;
   const evidence: string[] = [];
-  let confidence = 0;
+  const sources: Record<string, unknown>[] = [];
+  let base = 0;
+  let recent = false;
   if (detected) {
     if (row.is_tor) evidence.push('tor_exit');
     if (row.is_vpn) evidence.push('vpn_exit_observed');
     if (row.is_proxy) evidence.push('proxy_observed');
-    confidence = row.is_tor ? 80 : row.is_vpn ? 70 : 60;
-    if (today - last <= 30) {
+    evidence.push('collector');
+    for (const [set, flag] of [
+      [row.is_vpn, 'vpn'],
+      [row.is_proxy, 'proxy'],
+      [row.is_tor, 'tor'],
+    ] as const) {
+      if (set) sources.push({ flag, source: 'collector', provider: null, last_seen: row.last_seen });
+    }
+    base = row.is_tor ? 80 : row.is_vpn ? 70 : 60;
+    recent = today - dayNumber(row.last_seen!) <= 30;
+  }
+  for (const [item, code, flag, weight] of [
+    [tor, 'tor_exit_list', 'tor', 90],
+    [relay, 'icloud_relay_egress', 'relay', 95],
+    [cloud, 'cloud_ranges', 'hosting', 0],
+  ] as const) {
+    if (item === null) continue;
+    evidence.push(code);
+    sources.push({ flag, source: code, provider: item.provider, last_seen: item.last_listed });
+    base = Math.max(base, weight);
+    if (today - dayNumber(item.last_listed) <= 30) recent = true;
+  }
+  let confidence = 0;
+  if (anonymous) {
+    confidence = base;
+    if (recent) {
       evidence.push('seen_recently');
       confidence += 15;
     }
-    if (row.is_vpn && row.live) {
+    if (isVpn && row.live) {
       evidence.push('live_subdomain');
       confidence += 10;
     }
-    if (hosting) confidence += 5;
+    if (isHosting) confidence += 5;
   }
-  if (hosting) evidence.push('hosting_network');
+  if (asnHosting) evidence.push('hosting_network');
   const asnBlock = asn ? blockOf(asn.span, v) : null;
+  const relayPlace = relay !== null && relay.country !== null;
   return {
     ip,
-    vendor: detected && row.is_vpn ? row.vendor : null,
-    is_vpn: detected && row.is_vpn,
-    is_proxy: detected && row.is_proxy,
-    country: city ? city.record.country_code : (country?.code ?? null),
-    region: city?.record.state1 || null,
-    city: city?.record.city || null,
+    vendor: isVpn ? row.vendor : null,
+    is_vpn: isVpn,
+    is_proxy: isProxy,
+    country: relayPlace ? relay.country : city ? city.record.country_code : (country?.code ?? null),
+    region: relayPlace ? relay.region : city?.record.state1 || null,
+    city: relayPlace ? relay.city : city?.record.city || null,
     company: asn
       ? {
           name: asn.name,
           domain: null,
-          type: hosting
+          type: asnHosting
             ? 'hosting'
             : asn.name.includes('Telekom')
               ? 'isp'
@@ -208,23 +292,40 @@ function expected(world: World, f: Fam, v: bigint): Record<string, unknown> {
       ? { asn: `AS${asn.number}`, name: asn.name, route: `${text(f, asnBlock!.start)}/${asnBlock!.prefix}` }
       : null,
     network: network ? `${text(f, network.start)}/${network.prefix}` : null,
-    vpn: detected && row.is_vpn ? row.vpn : null,
-    is_tor: detected && row.is_tor,
-    is_relay: false,
-    is_hosting: hosting,
-    is_anonymous: detected,
+    vpn: isVpn ? row.vpn : null,
+    is_tor: isTor,
+    is_relay: isRelay,
+    is_hosting: isHosting,
+    is_anonymous: anonymous,
     bogon: false,
     confidence: Math.min(100, confidence),
     evidence,
     first_seen: row?.first_seen ?? null,
     last_seen: row?.last_seen ?? null,
+    sources,
+  };
+}
+
+function feedItem(feed: FeedName, cidr: string, last_listed = '2026-11-19'): FeedItem {
+  const [address, prefix] = cidr.split('/');
+  const p = parseAddress(address!)!;
+  const start = p.family === 4 ? BigInt(p.value) : 0n;
+  const size = 1n << BigInt(32 - Number(prefix));
+  return {
+    feed,
+    span: rangeSpan(4, start, start + size - 1n),
+    provider: feed === 'cloud' ? 'Amazon Web Services' : feed === 'relay' ? 'iCloud Private Relay' : null,
+    country: feed === 'relay' ? 'GB' : null,
+    region: feed === 'relay' ? 'England' : null,
+    city: feed === 'relay' ? 'London' : null,
+    last_listed,
   };
 }
 
 /** Boundaries of every network (first, last, one below, one above) and a few random addresses. */
 function probes(world: World, f: Fam, random: bigint[]): bigint[] {
   const out = new Set<bigint>(random);
-  for (const list of [world.detections, world.asn, world.country, world.city]) {
+  for (const list of [world.detections, world.asn, world.country, world.city, world.feeds ?? []]) {
     for (const { span } of list) {
       for (const v of [span.start, span.end, span.start - 1n, span.end + 1n])
         if (v >= 0n && v <= max(f)) out.add(v);
@@ -301,7 +402,7 @@ describe('a snapshot', () => {
     expect(snapshot.lookup('5.6.7.8', { maxAgeDays: 60 })).toMatchObject({
       is_vpn: true,
       vendor: 'Some Vendor',
-      evidence: ['vpn_exit_observed', 'live_subdomain'],
+      evidence: ['vpn_exit_observed', 'collector', 'live_subdomain'],
       confidence: 80,
     });
     expect(snapshot.lookup('5.6.7.8', { maxAgeDays: 30 })).toMatchObject({
@@ -346,13 +447,81 @@ describe('a snapshot', () => {
       asn: [{ span: rangeSpan(4, 0x05000000n, 0x050000ffn), number: 24940, name: 'Hetzner Online GmbH' }],
       country: [],
       city: [],
+      feeds: [
+        feedItem('tor', '5.0.1.1/32'),
+        feedItem('relay', '5.0.2.0/24'),
+        feedItem('cloud', '5.0.3.0/24'),
+      ],
     });
     const emitted = new Set<string>();
-    for (const ip of ['5.0.0.1', '5.0.0.2', '5.0.0.3', '5.0.0.4', '5.0.0.9', '10.0.0.1']) {
+    for (const ip of [
+      '5.0.0.1',
+      '5.0.0.2',
+      '5.0.0.3',
+      '5.0.0.4',
+      '5.0.0.9',
+      '10.0.0.1',
+      '5.0.1.1',
+      '5.0.2.9',
+      '5.0.3.9',
+    ]) {
       for (const code of (snapshot.lookup(ip, { maxAgeDays: 90 }) as { evidence: string[] }).evidence)
         emitted.add(code);
     }
     expect([...emitted].sort()).toEqual(Object.keys(EVIDENCE_CODES).sort());
+  });
+
+  it('answers the feeds: Tor list, relay egress with its advertised place, cloud ranges with the provider', () => {
+    const snapshot = build({
+      detections: [],
+      asn: [{ span: rangeSpan(4, 0x05000000n, 0x05ffffffn), number: 64500, name: 'Acme' }],
+      country: [{ span: rangeSpan(4, 0x05000000n, 0x05ffffffn), code: 'DE' }],
+      city: [],
+      feeds: [
+        feedItem('tor', '5.0.1.1/32'),
+        feedItem('relay', '5.0.2.0/24'),
+        feedItem('cloud', '5.0.3.0/24'),
+        feedItem('cloud', '5.0.1.0/24'),
+        feedItem('tor', '5.0.4.4/32', '2025-01-01'),
+      ],
+    });
+    expect(snapshot.lookup('5.0.1.1')).toMatchObject({
+      is_tor: true,
+      is_hosting: true,
+      is_anonymous: true,
+      network: '5.0.1.1/32',
+      evidence: ['tor_exit_list', 'cloud_ranges', 'seen_recently'],
+      confidence: 100,
+      sources: [
+        { flag: 'tor', source: 'tor_exit_list', provider: null, last_seen: '2026-11-19' },
+        { flag: 'hosting', source: 'cloud_ranges', provider: 'Amazon Web Services', last_seen: '2026-11-19' },
+      ],
+    });
+    expect(snapshot.lookup('5.0.2.7')).toMatchObject({
+      is_relay: true,
+      is_anonymous: true,
+      country: 'GB',
+      region: 'England',
+      city: 'London',
+      network: '5.0.2.0/24',
+      evidence: ['icloud_relay_egress', 'seen_recently'],
+      confidence: 100,
+      sources: [{ flag: 'relay', source: 'icloud_relay_egress', provider: 'iCloud Private Relay' }],
+    });
+    expect(snapshot.lookup('5.0.3.7')).toMatchObject({
+      is_hosting: true,
+      is_anonymous: false,
+      country: 'DE',
+      confidence: 0,
+      evidence: ['cloud_ranges'],
+    });
+    // A Tor exit the list dropped long ago is stale under max_age_days, and still listed without it.
+    expect(snapshot.lookup('5.0.4.4', { maxAgeDays: 90 })).toMatchObject({
+      is_tor: false,
+      evidence: ['stale_detection'],
+      sources: [],
+    });
+    expect(snapshot.lookup('5.0.4.4')).toMatchObject({ is_tor: true, confidence: 90 });
   });
 
   it("names a detection's network in canonical text whatever form the address was asked in", () => {

@@ -1,20 +1,24 @@
 /**
- * One immutable generation of the detection index: four RangeIndex layers looked up in turn, and
- * column arrays plus a string dictionary for what their payload ids mean (no object per
- * network). Built in a worker (build.ts), moved to the serving thread by transferring buffers.
+ * One immutable generation of the detection index: one LayeredIndex (ip-index) over seven layers,
+ * searched once per lookup, and column arrays plus a string dictionary for what the layers'
+ * payload ids mean (no object per network). Built in a worker (build.ts), moved to the serving
+ * thread by transferring buffers.
  *
  * Layers (payload id → row of its columns):
  * - detections: every address of the IP database's `ips` (/32 or /128) → detection row;
  * - city: DB-IP city (region, city, country) networks → geo row;
  * - country: DB-IP country ranges → string id of the country code (where the city layer has none);
- * - asn: AS ranges → AS row (number, organisation, company type).
+ * - asn: AS ranges → AS row (number, organisation, company type);
+ * - tor, relay, cloud: the public feeds' networks (`feed_ranges`) → feed row (provider, the
+ *   relay's advertised place, the day the feed last listed it).
  */
-import type { DetectionAnswer, EvidenceCode } from '@tunnelscope/contracts';
+import type { DetectionAnswer, DetectionSourceEntry, EvidenceCode } from '@tunnelscope/contracts';
 import {
+  LAYER_NONE,
+  LayeredIndex,
   PARSE_IPV4,
   PARSE_IPV6,
   PARSE_MAPPED,
-  RangeIndex,
   SPECIAL_RANGES,
   parseCidr,
   parseInto,
@@ -24,7 +28,7 @@ import {
   specialRangeOfIPv6,
   formatIPv4,
   formatIPv6,
-  type TransferableIndex,
+  type TransferableLayeredIndex,
 } from '@tunnelscope/ip-index';
 import { COMPANY_TYPE_CODES } from './company.js';
 
@@ -37,6 +41,10 @@ export const FLAG_LIVE_SUBDOMAIN = 8;
 /** `first_seen` / `last_seen` when the history has none. */
 export const NO_DAY = -1;
 
+/** The layers of a snapshot's index, in the order of its owner columns. */
+export const LAYER = { detections: 0, city: 1, country: 2, asn: 3, tor: 4, relay: 5, cloud: 6 } as const;
+export const LAYER_COUNT = 7;
+
 const DAY_MS = 86_400_000;
 
 export interface SnapshotData {
@@ -44,14 +52,8 @@ export interface SnapshotData {
   /** The data version's date, YYYY-MM-DD. */
   readonly date: string;
   readonly strings: string[];
-  readonly layers: {
-    readonly detections: TransferableIndex;
-    /** The city layer, one index per family (built one after the other: less memory at once). */
-    readonly city4: TransferableIndex;
-    readonly city6: TransferableIndex;
-    readonly country: TransferableIndex;
-    readonly asn: TransferableIndex;
-  };
+  /** Every layer merged into one search (layer order: {@link LAYER}). */
+  readonly index: TransferableLayeredIndex;
   readonly detections: {
     readonly flags: Uint8Array;
     /** String ids, NONE for null. */
@@ -63,12 +65,22 @@ export interface SnapshotData {
   };
   readonly geo: { readonly country: Uint32Array; readonly region: Uint32Array; readonly city: Uint32Array };
   readonly asn: { readonly number: Uint32Array; readonly name: Uint32Array; readonly type: Uint8Array };
+  /** Rows of the feed layers (tor, relay, cloud share them): string ids and the last listed day. */
+  readonly feeds: {
+    readonly provider: Uint32Array;
+    readonly country: Uint32Array;
+    readonly region: Uint32Array;
+    readonly city: Uint32Array;
+    readonly lastListed: Int32Array;
+  };
   readonly stats: SnapshotStats;
 }
 
 export interface SnapshotStats {
-  readonly networks: { detections: number; city: number; country: number; asn: number };
-  /** Bytes of typed arrays (layers and columns). */
+  readonly networks: { detections: number; city: number; country: number; asn: number; feeds: number };
+  /** Merged intervals of the one search, per family. */
+  readonly intervals: { ipv4: number; ipv6: number };
+  /** Bytes of typed arrays (index and columns). */
   readonly bytes: number;
   readonly buildMs: number;
   readonly publicData: string;
@@ -80,11 +92,9 @@ export function transferList(data: SnapshotData): ArrayBuffer[] {
     ...Object.values(data.detections),
     ...Object.values(data.geo),
     ...Object.values(data.asn),
+    ...Object.values(data.feeds),
   ];
-  for (const layer of Object.values(data.layers)) {
-    for (const family of [layer.v4, layer.v6]) arrays.push(...Object.values(family));
-  }
-  return arrays.map((a) => a.buffer as ArrayBuffer);
+  return [...arrays.map((a) => a.buffer as ArrayBuffer), ...LayeredIndex.transferList(data.index)];
 }
 
 export interface LookupOptions {
@@ -98,18 +108,42 @@ const scratch = new Uint32Array(4);
 type CompanyAnswer = NonNullable<DetectionAnswer['company']>;
 type AsnAnswer = NonNullable<DetectionAnswer['asn']>;
 
+/**
+ * What an address's geography and AS layers say: the part of an answer that every address of a
+ * merged interval shares (when its networks are CIDR blocks), cached per interval.
+ */
+interface Place {
+  readonly country: string | null;
+  readonly region: string | null;
+  readonly city: string | null;
+  readonly company: CompanyAnswer | null;
+  readonly asn: AsnAnswer | null;
+  /** The most specific of the geography and AS networks, and its prefix length (-1: none). */
+  readonly network: string | null;
+  readonly prefix: number;
+  readonly asnHosting: boolean;
+  /** The answer of an address here that no detection or feed holds (most), shared and frozen. */
+  readonly answer: Answer;
+}
+
 // Shared, frozen parts of answers: nothing downstream changes an answer, and freezing makes sure.
 const NO_OPTIONS: LookupOptions = Object.freeze({});
 const NO_EVIDENCE = Object.freeze([]) as unknown as EvidenceCode[];
+const NO_SOURCES = Object.freeze([]) as unknown as DetectionSourceEntry[];
 const HOSTING_EVIDENCE = Object.freeze(['hosting_network']) as unknown as EvidenceCode[];
 const BOGON_EVIDENCE = Object.freeze(['special_purpose']) as unknown as EvidenceCode[];
 const TOO_LONG = Object.freeze({ invalid: 'longer than any IP address' });
 const NOT_ONE_ADDRESS = Object.freeze({
   invalid: 'not one IPv4 or IPv6 address (no CIDR, range, port, zone or spaces)',
 });
+/** Slots of the per-family place cache (direct-mapped on the interval number). */
+const PLACE_CACHE_SIZE = 1 << 16;
 
-/** Confidence: base by the strongest observation, plus corroboration, capped at 100 (README). */
+/** Confidence: base by the strongest source, plus corroboration, capped at 100 (README). */
 export const CONFIDENCE = {
+  /** Apple publishes its own egress ranges: an address in them is relay egress. */
+  icloud_relay_egress: 95,
+  tor_exit_list: 90,
   tor_exit: 80,
   vpn_exit_observed: 70,
   proxy_observed: 60,
@@ -125,18 +159,20 @@ export const CONFIDENCE = {
 export class Snapshot {
   readonly dataVersion: { version: number; date: string };
   readonly stats: SnapshotStats;
-  private readonly detectionIndex: RangeIndex;
-  private readonly city4Index: RangeIndex;
-  private readonly city6Index: RangeIndex;
-  private readonly countryIndex: RangeIndex;
-  private readonly asnIndex: RangeIndex;
+  private readonly index: LayeredIndex;
+  private readonly v4Owners: readonly Uint32Array[];
+  private readonly v6Owners: readonly Uint32Array[];
   private readonly strings: string[];
   /**
    * Lazily filled caches of what many lookups share, so a lookup formats and allocates only what
-   * is its own: the frozen `asn` object of each AS network that is one CIDR block (route
-   * included), per family; `company` and the `AS…` text of each AS row; the text of each day.
-   * Each is bounded by the snapshot's own rows (no cache of addresses).
+   * is its own: the place of recently asked intervals (direct-mapped, bounded), the frozen `asn`
+   * object of each AS network that is one CIDR block (route included), per family; `company` and
+   * the `AS…` text of each AS row; the text of each day. Each is bounded (no cache of addresses).
    */
+  private readonly placeKey4 = new Int32Array(PLACE_CACHE_SIZE).fill(-1);
+  private readonly placeKey6 = new Int32Array(PLACE_CACHE_SIZE).fill(-1);
+  private readonly placeOf4: (Place | undefined)[] = filledArray(PLACE_CACHE_SIZE);
+  private readonly placeOf6: (Place | undefined)[] = filledArray(PLACE_CACHE_SIZE);
   private readonly asnObject4: (AsnAnswer | undefined)[];
   private readonly asnObject6: (AsnAnswer | undefined)[];
   private readonly companyOf: (CompanyAnswer | undefined)[];
@@ -151,34 +187,42 @@ export class Snapshot {
   ) {
     this.dataVersion = { version: data.version, date: data.date };
     this.stats = data.stats;
-    this.detectionIndex = RangeIndex.fromTransferable(data.layers.detections);
-    this.city4Index = RangeIndex.fromTransferable(data.layers.city4);
-    this.city6Index = RangeIndex.fromTransferable(data.layers.city6);
-    this.countryIndex = RangeIndex.fromTransferable(data.layers.country);
-    this.asnIndex = RangeIndex.fromTransferable(data.layers.asn);
+    this.index = LayeredIndex.fromTransferable(data.index);
+    this.v4Owners = this.index.v4Owners;
+    this.v6Owners = this.index.v6Owners;
     this.strings = data.strings;
-    this.asnObject4 = filledArray(data.layers.asn.v4.entryPayload.length);
-    this.asnObject6 = filledArray(data.layers.asn.v6.entryPayload.length);
+    this.asnObject4 = filledArray(data.index.v4.entries[LAYER.asn]!.entryPayload.length);
+    this.asnObject6 = filledArray(data.index.v6.entries[LAYER.asn]!.entryPayload.length);
     this.companyOf = filledArray(data.asn.number.length);
     this.asnTextOf = filledArray(data.asn.number.length);
   }
 
   /** One address text → its answer, or why it is not one address. */
   lookup(ip: string, options: LookupOptions = NO_OPTIONS): DetectionAnswer | { invalid: string } {
+    const answer = this.answer(ip, options);
+    return answer === TOO_LONG || answer === NOT_ONE_ADDRESS ? answer : withIp(ip, answer as Answer);
+  }
+
+  /**
+   * One address text → its answer without the echoed `ip` (the record an MMDB reader returns), or
+   * why it is not one address. The hot path: no allocation for an address that no detection or
+   * feed holds (its interval's answer is shared and frozen), nor for a bogon.
+   */
+  answer(ip: string, options: LookupOptions = NO_OPTIONS): Answer | { invalid: string } {
     if (ip.length > 64) return TOO_LONG;
     const kind = parseInto(ip, scratch);
     if (kind === PARSE_IPV4 || kind === PARSE_MAPPED) {
       const value = scratch[0]!;
-      if (specialRangeOfIPv4(value) !== null) return bogonAnswerFor(ip);
-      return this.compose(ip, 4, value, 0, 0, 0, kind === PARSE_MAPPED, options);
+      if (specialRangeOfIPv4(value) !== null) return BOGON_ANSWER;
+      return this.compose(kind === PARSE_IPV4 ? ip : null, 4, value, 0, 0, 0, options);
     }
     if (kind === PARSE_IPV6) {
       const w0 = scratch[0]!;
       const w1 = scratch[1]!;
       const w2 = scratch[2]!;
       const w3 = scratch[3]!;
-      if (specialRangeOfIPv6(w0, w1, w2, w3) !== null) return bogonAnswerFor(ip);
-      return this.compose(ip, 6, w0, w1, w2, w3, false, options);
+      if (specialRangeOfIPv6(w0, w1, w2, w3) !== null) return BOGON_ANSWER;
+      return this.compose(null, 6, w0, w1, w2, w3, options);
     }
     return NOT_ONE_ADDRESS;
   }
@@ -190,172 +234,359 @@ export class Snapshot {
       | { family: 6; words: readonly [number, number, number, number]; mapped: false },
     options: LookupOptions = NO_OPTIONS,
   ): Answer {
-    const { ip: _ip, ...answer } =
-      address.family === 4
-        ? this.compose(null, 4, address.value, 0, 0, 0, address.mapped, options)
-        : this.compose(null, 6, ...address.words, false, options);
-    return answer;
+    return address.family === 4
+      ? this.compose(null, 4, address.value, 0, 0, 0, options)
+      : this.compose(null, 6, ...address.words, options);
   }
 
   /**
-   * The answer of a public address, as four words (IPv4: `a0` alone). The hot path: one search
-   * per layer, the network's text formatted once for the layer that names it, shared parts from
-   * the caches, one answer object.
+   * The answer of a public address, as four words (IPv4: `a0` alone; `dottedQuad`: its text when
+   * asked as a strictly parsed dotted quad, already canonical). The hot path: one search, one read
+   * per layer; an address that no detection or feed holds (most) is its interval's shared answer.
    */
   private compose(
-    ip: string | null,
+    dottedQuad: string | null,
     family: 4 | 6,
     a0: number,
     a1: number,
     a2: number,
     a3: number,
-    mapped: boolean,
     options: LookupOptions,
-  ): DetectionAnswer {
-    const d = this.data;
+  ): Answer {
     const v4 = family === 4;
-    // The detection layer holds single addresses: a hit is always the most specific network.
-    const det = this.detectionIndex;
-    const detSlot = v4 ? det.findIPv4(a0) : det.findIPv6(a0, a1, a2, a3);
-    const detRow = detSlot < 0 ? -1 : det.payloadOf(family, detSlot);
-
-    // Geography: the city layer, else the country layer; the most specific of them and its prefix.
-    const cityIndex = v4 ? this.city4Index : this.city6Index;
-    const citySlot = v4 ? cityIndex.findIPv4(a0) : cityIndex.findIPv6(a0, a1, a2, a3);
-    let geoIndex: RangeIndex | null = null;
-    let geoSlot = -1;
-    let country: string | null = null;
-    let region: string | null = null;
-    let city: string | null = null;
-    if (citySlot >= 0) {
-      const row = cityIndex.payloadOf(family, citySlot);
-      country = this.text(d.geo.country[row]!);
-      region = this.text(d.geo.region[row]!);
-      city = this.text(d.geo.city[row]!);
-      geoIndex = cityIndex;
-      geoSlot = citySlot;
-    } else {
-      const countryIndex = this.countryIndex;
-      const slot = v4 ? countryIndex.findIPv4(a0) : countryIndex.findIPv6(a0, a1, a2, a3);
-      if (slot >= 0) {
-        country = this.text(countryIndex.payloadOf(family, slot));
-        geoIndex = countryIndex;
-        geoSlot = slot;
-      }
+    const slot = v4 ? this.index.findIPv4(a0) : this.index.findIPv6(a0, a1, a2, a3);
+    const owners = v4 ? this.v4Owners : this.v6Owners;
+    const detEntry = owners[LAYER.detections]![slot]!;
+    const torEntry = owners[LAYER.tor]![slot]!;
+    const relayEntry = owners[LAYER.relay]![slot]!;
+    const cloudEntry = owners[LAYER.cloud]![slot]!;
+    const place = this.place(family, slot, owners, a0, a1, a2, a3);
+    if (
+      detEntry === LAYER_NONE &&
+      torEntry === LAYER_NONE &&
+      relayEntry === LAYER_NONE &&
+      cloudEntry === LAYER_NONE
+    ) {
+      return place.answer;
     }
-    let geoPrefix = -1;
-    if (geoIndex !== null) {
-      geoPrefix = v4
-        ? geoIndex.prefixOfIPv4(geoIndex.entryOfIPv4(geoSlot), a0)
-        : geoIndex.prefixOfIPv6(geoIndex.entryOfIPv6(geoSlot), a0, a1, a2, a3);
-    }
+    return this.composeDetected(dottedQuad, family, a0, a1, a2, a3, options, place, [
+      detEntry,
+      torEntry,
+      relayEntry,
+      cloudEntry,
+    ]);
+  }
 
-    // The AS layer: `asn` (with its route) cached per AS network that is one CIDR block (most are).
-    const asnIndex = this.asnIndex;
-    const asnSlot = v4 ? asnIndex.findIPv4(a0) : asnIndex.findIPv6(a0, a1, a2, a3);
-    let asn: AsnAnswer | null = null;
-    let asnPrefix = -1;
-    let asnRow = -1;
-    if (asnSlot >= 0) {
-      asnRow = asnIndex.payloadOf(family, asnSlot);
-      const entry = v4 ? asnIndex.entryOfIPv4(asnSlot) : asnIndex.entryOfIPv6(asnSlot);
-      asnPrefix = v4 ? asnIndex.prefixOfIPv4(entry, a0) : asnIndex.prefixOfIPv6(entry, a0, a1, a2, a3);
-      if (asnIndex.isCidrEntry(family, entry)) {
-        const cache = v4 ? this.asnObject4 : this.asnObject6;
-        asn =
-          cache[entry] ??
-          (cache[entry] = Object.freeze(this.asnAnswer(asnRow, cidrText(family, a0, a1, a2, a3, asnPrefix))));
-      } else {
-        asn = this.asnAnswer(asnRow, cidrText(family, a0, a1, a2, a3, asnPrefix));
-      }
-    }
-
-    let network: string | null;
-    if (detRow >= 0) {
-      // A strictly parsed dotted quad is already its canonical text.
-      network = v4 ? `${ip !== null && !mapped ? ip : formatIPv4(a0)}/32` : cidrText(6, a0, a1, a2, a3, 128);
-    } else if (asn !== null && asnPrefix > geoPrefix) {
-      network = asn.route;
-    } else {
-      network = geoPrefix < 0 ? null : cidrText(family, a0, a1, a2, a3, geoPrefix);
-    }
-
-    const typeCode = asnRow < 0 ? 0 : d.asn.type[asnRow]!;
-    const isHosting = typeCode === 1;
-    const company = asnRow < 0 ? null : this.company(asnRow);
+  /** The answer of an address a detection or a feed holds: flags, evidence, sources, confidence. */
+  private composeDetected(
+    dottedQuad: string | null,
+    family: 4 | 6,
+    a0: number,
+    a1: number,
+    a2: number,
+    a3: number,
+    options: LookupOptions,
+    place: Place,
+    [detEntry, torEntry, relayEntry, cloudEntry]: readonly [number, number, number, number],
+  ): Answer {
+    const d = this.data;
+    const index = this.index;
+    const v4 = family === 4;
+    const today = Math.floor(this.now().getTime() / DAY_MS);
+    const maxAge = options.maxAgeDays;
+    const isStale = (last: number) => maxAge !== undefined && last !== NO_DAY && today - last > maxAge;
 
     let isVpn = false;
     let isProxy = false;
     let isTor = false;
+    let isRelay = false;
+    let isHosting = place.asnHosting;
     let vendor: string | null = null;
     let vpn: string | null = null;
     let firstSeen: string | null = null;
     let lastSeen: string | null = null;
-    let evidence: EvidenceCode[] = isHosting ? HOSTING_EVIDENCE : NO_EVIDENCE;
-    let confidence = 0;
-    if (detRow >= 0) {
-      const row = detRow;
+    let country = place.country;
+    let region = place.region;
+    let city = place.city;
+    let live = false;
+    let recent = false;
+    let stale = false;
+    let base = 0;
+    const flagCodes: EvidenceCode[] = [];
+    const sourceCodes: EvidenceCode[] = [];
+    const sources: DetectionSourceEntry[] = [];
+    // The most specific network: the detection's own address, else a feed's, else the place's.
+    let network = place.network;
+    let prefix = place.prefix;
+    const prefixOf = (layer: number, entry: number) =>
+      v4 ? index.prefixOfIPv4(layer, entry, a0) : index.prefixOfIPv6(layer, entry, a0, a1, a2, a3);
+    const narrow = (layer: number, entry: number) => {
+      const p = prefixOf(layer, entry);
+      if (p > prefix) {
+        prefix = p;
+        network = null;
+      }
+    };
+
+    if (detEntry !== LAYER_NONE) {
+      const row = index.payloadOf(family, LAYER.detections, detEntry);
       const flags = d.detections.flags[row]!;
       const last = d.detections.lastSeen[row]!;
       firstSeen = this.day(d.detections.firstSeen[row]!);
       lastSeen = this.day(last);
-      const today = Math.floor(this.now().getTime() / DAY_MS);
-      const stale = options.maxAgeDays !== undefined && last !== NO_DAY && today - last > options.maxAgeDays;
-      const detected = (flags & (FLAG_VPN | FLAG_PROXY | FLAG_TOR)) !== 0;
-      evidence = [];
-      if (detected && stale) {
-        evidence.push('stale_detection');
-      } else if (detected) {
-        isVpn = (flags & FLAG_VPN) !== 0;
-        isProxy = (flags & FLAG_PROXY) !== 0;
-        isTor = (flags & FLAG_TOR) !== 0;
-        vendor = isVpn ? this.text(d.detections.vendor[row]!) : null;
-        vpn = isVpn ? this.text(d.detections.vpn[row]!) : null;
-        if (isTor) evidence.push('tor_exit');
-        if (isVpn) evidence.push('vpn_exit_observed');
-        if (isProxy) evidence.push('proxy_observed');
-        confidence = isTor
-          ? CONFIDENCE.tor_exit
-          : isVpn
-            ? CONFIDENCE.vpn_exit_observed
-            : CONFIDENCE.proxy_observed;
-        if (last !== NO_DAY && today - last <= CONFIDENCE.recentDays) {
-          evidence.push('seen_recently');
-          confidence += CONFIDENCE.seen_recently;
+      prefix = v4 ? 32 : 128;
+      network = v4 ? `${dottedQuad ?? formatIPv4(a0)}/32` : cidrText(6, a0, a1, a2, a3, 128);
+      if ((flags & (FLAG_VPN | FLAG_PROXY | FLAG_TOR)) !== 0) {
+        if (isStale(last)) stale = true;
+        else {
+          isVpn = (flags & FLAG_VPN) !== 0;
+          isProxy = (flags & FLAG_PROXY) !== 0;
+          isTor = (flags & FLAG_TOR) !== 0;
+          vendor = isVpn ? this.text(d.detections.vendor[row]!) : null;
+          vpn = isVpn ? this.text(d.detections.vpn[row]!) : null;
+          if (isTor) flagCodes.push('tor_exit');
+          if (isVpn) flagCodes.push('vpn_exit_observed');
+          if (isProxy) flagCodes.push('proxy_observed');
+          sourceCodes.push('collector');
+          for (const [set, flag] of [
+            [isVpn, 'vpn'],
+            [isProxy, 'proxy'],
+            [isTor, 'tor'],
+          ] as const) {
+            if (set) sources.push({ flag, source: 'collector', provider: null, last_seen: lastSeen });
+          }
+          base = isTor
+            ? CONFIDENCE.tor_exit
+            : isVpn
+              ? CONFIDENCE.vpn_exit_observed
+              : CONFIDENCE.proxy_observed;
+          if (last !== NO_DAY && today - last <= CONFIDENCE.recentDays) recent = true;
+          live = isVpn && (flags & FLAG_LIVE_SUBDOMAIN) !== 0;
         }
-        if (isVpn && (flags & FLAG_LIVE_SUBDOMAIN) !== 0) {
-          evidence.push('live_subdomain');
-          confidence += CONFIDENCE.live_subdomain;
-        }
-        if (isHosting) confidence += CONFIDENCE.hosting_network;
-        confidence = Math.min(100, confidence);
       }
-      if (isHosting) evidence.push('hosting_network');
     }
 
+    const feeds = d.feeds;
+    const feed = (
+      layer: number,
+      entry: number,
+    ): { row: number; last: number; lastText: string | null; provider: string | null } | null => {
+      if (entry === LAYER_NONE) return null;
+      if (detEntry === LAYER_NONE) narrow(layer, entry);
+      const row = index.payloadOf(family, layer, entry);
+      const last = feeds.lastListed[row]!;
+      if (isStale(last)) {
+        stale = true;
+        return null;
+      }
+      if (last !== NO_DAY && today - last <= CONFIDENCE.recentDays) recent = true;
+      return { row, last, lastText: this.day(last), provider: this.text(feeds.provider[row]!) };
+    };
+    const tor = feed(LAYER.tor, torEntry);
+    if (tor !== null) {
+      isTor = true;
+      sourceCodes.push('tor_exit_list');
+      sources.push({ flag: 'tor', source: 'tor_exit_list', provider: tor.provider, last_seen: tor.lastText });
+      base = Math.max(base, CONFIDENCE.tor_exit_list);
+    }
+    const relay = feed(LAYER.relay, relayEntry);
+    if (relay !== null) {
+      isRelay = true;
+      // The relay's advertised place (RFC 8805) is where its users appear to be.
+      const relayCountry = this.text(feeds.country[relay.row]!);
+      if (relayCountry !== null) {
+        country = relayCountry;
+        region = this.text(feeds.region[relay.row]!);
+        city = this.text(feeds.city[relay.row]!);
+      }
+      sourceCodes.push('icloud_relay_egress');
+      sources.push({
+        flag: 'relay',
+        source: 'icloud_relay_egress',
+        provider: relay.provider,
+        last_seen: relay.lastText,
+      });
+      base = Math.max(base, CONFIDENCE.icloud_relay_egress);
+    }
+    const cloud = feed(LAYER.cloud, cloudEntry);
+    if (cloud !== null) {
+      isHosting = true;
+      sourceCodes.push('cloud_ranges');
+      sources.push({
+        flag: 'hosting',
+        source: 'cloud_ranges',
+        provider: cloud.provider,
+        last_seen: cloud.lastText,
+      });
+    }
+    if (network === null && prefix >= 0) network = cidrText(family, a0, a1, a2, a3, prefix);
+
+    const anonymous = isVpn || isProxy || isTor || isRelay;
+    const evidence: EvidenceCode[] = [];
+    let confidence = 0;
+    if (stale && !anonymous) evidence.push('stale_detection');
+    evidence.push(...flagCodes, ...sourceCodes);
+    if (anonymous) {
+      confidence = base;
+      if (recent) {
+        evidence.push('seen_recently');
+        confidence += CONFIDENCE.seen_recently;
+      }
+      if (live) {
+        evidence.push('live_subdomain');
+        confidence += CONFIDENCE.live_subdomain;
+      }
+      if (isHosting) confidence += CONFIDENCE.hosting_network;
+      confidence = Math.min(100, confidence);
+    }
+    if (place.asnHosting) evidence.push('hosting_network');
+
     return {
-      ip: ip!,
       vendor,
       is_vpn: isVpn,
       is_proxy: isProxy,
       country,
       region,
       city,
-      company,
-      asn,
+      company: place.company,
+      asn: place.asn,
       network,
       vpn,
       is_tor: isTor,
-      // Egress of a privacy relay (iCloud Private Relay …): false until a relay feed is loaded.
-      is_relay: false,
+      is_relay: isRelay,
       is_hosting: isHosting,
-      is_anonymous: isVpn || isProxy || isTor,
+      is_anonymous: anonymous,
       bogon: false,
       confidence,
       evidence,
       first_seen: firstSeen,
       last_seen: lastSeen,
+      sources,
     };
+  }
+
+  /**
+   * The place of an address in interval `slot`: geography from the city layer, else the country
+   * layer; the AS with its route; the most specific of their networks. Cached per interval unless
+   * that network is a block of a range entry (then it depends on the address).
+   */
+  private place(
+    family: 4 | 6,
+    slot: number,
+    owners: readonly Uint32Array[],
+    a0: number,
+    a1: number,
+    a2: number,
+    a3: number,
+  ): Place {
+    const v4 = family === 4;
+    const keys = v4 ? this.placeKey4 : this.placeKey6;
+    const cacheAt = slot & (PLACE_CACHE_SIZE - 1);
+    if (keys[cacheAt] === slot) return (v4 ? this.placeOf4 : this.placeOf6)[cacheAt]!;
+
+    const d = this.data;
+    const index = this.index;
+    let country: string | null = null;
+    let region: string | null = null;
+    let city: string | null = null;
+    let geoLayer = -1;
+    let geoEntry = owners[LAYER.city]![slot]!;
+    if (geoEntry !== LAYER_NONE) {
+      const row = index.payloadOf(family, LAYER.city, geoEntry);
+      country = this.text(d.geo.country[row]!);
+      region = this.text(d.geo.region[row]!);
+      city = this.text(d.geo.city[row]!);
+      geoLayer = LAYER.city;
+    } else {
+      geoEntry = owners[LAYER.country]![slot]!;
+      if (geoEntry !== LAYER_NONE) {
+        country = this.text(index.payloadOf(family, LAYER.country, geoEntry));
+        geoLayer = LAYER.country;
+      }
+    }
+    let geoPrefix = -1;
+    if (geoLayer >= 0) {
+      geoPrefix = v4
+        ? index.prefixOfIPv4(geoLayer, geoEntry, a0)
+        : index.prefixOfIPv6(geoLayer, geoEntry, a0, a1, a2, a3);
+    }
+
+    // The AS layer: `asn` (with its route) cached per AS network that is one CIDR block (most are).
+    const asnEntry = owners[LAYER.asn]![slot]!;
+    let asn: AsnAnswer | null = null;
+    let asnPrefix = -1;
+    let asnRow = -1;
+    let asnCidr = true;
+    if (asnEntry !== LAYER_NONE) {
+      asnRow = index.payloadOf(family, LAYER.asn, asnEntry);
+      asnPrefix = v4
+        ? index.prefixOfIPv4(LAYER.asn, asnEntry, a0)
+        : index.prefixOfIPv6(LAYER.asn, asnEntry, a0, a1, a2, a3);
+      asnCidr = index.isCidrEntry(family, LAYER.asn, asnEntry);
+      if (asnCidr) {
+        const cache = v4 ? this.asnObject4 : this.asnObject6;
+        asn =
+          cache[asnEntry] ??
+          (cache[asnEntry] = Object.freeze(
+            this.asnAnswer(asnRow, cidrText(family, a0, a1, a2, a3, asnPrefix)),
+          ));
+      } else {
+        asn = this.asnAnswer(asnRow, cidrText(family, a0, a1, a2, a3, asnPrefix));
+      }
+    }
+
+    let network: string | null;
+    let prefix: number;
+    if (asn !== null && asnPrefix > geoPrefix) {
+      network = asn.route;
+      prefix = asnPrefix;
+    } else {
+      network = geoPrefix < 0 ? null : cidrText(family, a0, a1, a2, a3, geoPrefix);
+      prefix = geoPrefix;
+    }
+    // Within a range entry the block around the address, so `asn.route`, the chosen network and
+    // even which layer names it, move with the address: such a place is not cached.
+    const addressDependent = !asnCidr || (geoLayer >= 0 && !index.isCidrEntry(family, geoLayer, geoEntry));
+
+    const asnHosting = (asnRow < 0 ? 0 : d.asn.type[asnRow]!) === 1;
+    const company = asnRow < 0 ? null : this.company(asnRow);
+    const place: Place = Object.freeze({
+      country,
+      region,
+      city,
+      company,
+      asn,
+      network,
+      prefix,
+      asnHosting,
+      answer: Object.freeze({
+        vendor: null,
+        is_vpn: false,
+        is_proxy: false,
+        country,
+        region,
+        city,
+        company,
+        asn,
+        network,
+        vpn: null,
+        is_tor: false,
+        is_relay: false,
+        is_hosting: asnHosting,
+        is_anonymous: false,
+        bogon: false,
+        confidence: 0,
+        evidence: asnHosting ? HOSTING_EVIDENCE : NO_EVIDENCE,
+        first_seen: null,
+        last_seen: null,
+        sources: NO_SOURCES,
+      }),
+    });
+    if (!addressDependent) {
+      keys[cacheAt] = slot;
+      (v4 ? this.placeOf4 : this.placeOf6)[cacheAt] = place;
+    }
+    return place;
   }
 
   /** A string id of the dictionary → its text (NONE → null). */
@@ -395,63 +626,56 @@ export class Snapshot {
   }
 
   /**
-   * Every network of the snapshot with its answer (for the offline export): the union of the
-   * layers' boundaries cut into CIDR blocks, in address order, IPv4 then IPv6; addresses no layer
-   * holds are left out. Each block's answer is the answer of every address in it (`network` there
-   * is the most specific network of the data holding it, which may be wider than the block).
+   * Every network of the snapshot with its answer (for the offline export): the merged intervals
+   * (cut again at the special-purpose blocks) as CIDR blocks, in address order, IPv4 then IPv6;
+   * addresses no layer holds are left out. Each block's answer is the answer of every address in
+   * it (`network` there is the most specific network of the data holding it, which may be wider
+   * than the block).
    */
   *networks(): Iterable<{ network: string; answer: Answer }> {
+    const index = this.index;
     for (const family of [4, 6] as const) {
-      const cityIndex = family === 4 ? this.city4Index : this.city6Index;
-      const layers = [this.detectionIndex, cityIndex, this.countryIndex, this.asnIndex].map((index) => {
-        const f = index.toTransferable().data[family === 4 ? 'v4' : 'v6'];
-        return { start: f.intervalStart, payload: f.intervalPayload };
-      });
-      const width = family === 4 ? 1 : 4;
-      // The layers' interval starts are each sorted: merge them (no set of every boundary).
-      const at = layers.map(() => 0);
-      const head = (k: number): bigint | null =>
-        at[k]! < layers[k]!.payload.length ? wordsAt(layers[k]!.start, at[k]! * width, width) : null;
-      const heads = layers.map((_, k) => head(k));
-      // Special-purpose blocks cut intervals too, so an interval is all public or all special.
+      const owners = family === 4 ? this.v4Owners : this.v6Owners;
+      const m = index.intervalCount(family);
+      const max = family === 4 ? 0xffffffffn : (1n << 128n) - 1n;
       const special = specialBoundaries(family);
       let specialAt = 0;
-      const nextBoundary = (): bigint | null => {
-        let min: bigint | null = specialAt < special.length ? special[specialAt]! : null;
-        for (const h of heads) if (h !== null && (min === null || h < min)) min = h;
-        while (specialAt < special.length && special[specialAt]! <= min!) specialAt++;
-        if (min === null) return null;
-        for (let k = 0; k < heads.length; k++) {
-          while (heads[k] !== null && heads[k]! <= min) {
-            at[k]!++;
-            heads[k] = head(k);
-          }
-        }
-        return min;
-      };
-      const max = family === 4 ? 0xffffffffn : (1n << 128n) - 1n;
-      let next = nextBoundary();
-      while (next !== null) {
-        const start = next;
-        next = nextBoundary();
-        const end = next !== null ? next - 1n : max;
-        const address = addressOf(family, start);
-        if (
-          family === 4 ? specialRangeOfIPv4(address.value as number) : specialRangeOfIPv6(...address.words!)
-        )
-          continue;
-        // An interval is held by the same networks throughout, or by none.
-        if (this.answerAt(at0(family, address)).network === null) continue;
-        const span = rangeSpan(family, start, end);
-        for (const block of spanToCidrs(family, span.start, span.end)) {
-          // Each block answers at its own first address: where a network of the data is a range
-          // rather than one CIDR, `network` and `asn.route` name the block around the address,
-          // which differs between the blocks of one interval (and is the same across one block).
-          const first = addressOf(family, block.start);
-          const text = family === 4 ? formatIPv4(first.value!) : formatIPv6(first.words!);
-          yield { network: `${text}/${block.prefix}`, answer: this.answerAt(at0(family, first)) };
+      for (let slot = 0; slot < m; slot++) {
+        if (owners.every((layer) => layer[slot] === LAYER_NONE)) continue;
+        const start = index.intervalStartOf(family, slot);
+        const end = slot + 1 < m ? index.intervalStartOf(family, slot + 1) - 1n : max;
+        while (specialAt < special.length && special[specialAt]! <= start) specialAt++;
+        // Special-purpose blocks cut the interval, so each piece is all public or all special.
+        let pieceStart = start;
+        for (let k = specialAt; ; k++) {
+          const cut = k < special.length && special[k]! <= end ? special[k]! : null;
+          yield* this.blocksOf(family, pieceStart, cut === null ? end : cut - 1n);
+          if (cut === null) break;
+          pieceStart = cut;
         }
       }
+    }
+  }
+
+  /** The CIDR blocks of one public piece of an interval, each with the answer at its first address. */
+  private *blocksOf(
+    family: 4 | 6,
+    start: bigint,
+    end: bigint,
+  ): Iterable<{ network: string; answer: Answer }> {
+    const first = addressOf(family, start);
+    if (family === 4 ? specialRangeOfIPv4(first.value as number) : specialRangeOfIPv6(...first.words!))
+      return;
+    // A piece is held by the same networks throughout, or by none.
+    if (this.answerAt(at0(family, first)).network === null) return;
+    const span = rangeSpan(family, start, end);
+    for (const block of spanToCidrs(family, span.start, span.end)) {
+      // Each block answers at its own first address: where a network of the data is a range
+      // rather than one CIDR, `network` and `asn.route` name the block around the address,
+      // which differs between the blocks of one interval (and is the same across one block).
+      const at = addressOf(family, block.start);
+      const text = family === 4 ? formatIPv4(at.value!) : formatIPv6(at.words!);
+      yield { network: `${text}/${block.prefix}`, answer: this.answerAt(at0(family, at)) };
     }
   }
 }
@@ -508,16 +732,6 @@ function at0(
     : { family: 6, words: address.words!, mapped: false };
 }
 
-function wordsAt(array: Uint32Array, offset: number, width: number): bigint {
-  if (width === 1) return BigInt(array[offset]!);
-  return (
-    (BigInt(array[offset]!) << 96n) |
-    (BigInt(array[offset + 1]!) << 64n) |
-    (BigInt(array[offset + 2]!) << 32n) |
-    BigInt(array[offset + 3]!)
-  );
-}
-
 function addressOf(
   family: 4 | 6,
   value: bigint,
@@ -528,32 +742,56 @@ function addressOf(
 }
 
 /** A special-purpose address: never looked up, every flag false. */
+const BOGON_ANSWER: Answer = Object.freeze({
+  vendor: null,
+  is_vpn: false,
+  is_proxy: false,
+  country: null,
+  region: null,
+  city: null,
+  company: null,
+  asn: null,
+  network: null,
+  vpn: null,
+  is_tor: false,
+  is_relay: false,
+  is_hosting: false,
+  is_anonymous: false,
+  bogon: true,
+  confidence: CONFIDENCE.bogon,
+  evidence: BOGON_EVIDENCE,
+  first_seen: null,
+  last_seen: null,
+  sources: NO_SOURCES,
+});
+
 export function bogonAnswer(): Answer {
-  const { ip: _ip, ...answer } = bogonAnswerFor('');
-  return answer;
+  return BOGON_ANSWER;
 }
 
-function bogonAnswerFor(ip: string): DetectionAnswer {
+/** The API's answer: `ip` first, then the record's fields in the contract's order. */
+function withIp(ip: string, a: Answer): DetectionAnswer {
   return {
     ip,
-    vendor: null,
-    is_vpn: false,
-    is_proxy: false,
-    country: null,
-    region: null,
-    city: null,
-    company: null,
-    asn: null,
-    network: null,
-    vpn: null,
-    is_tor: false,
-    is_relay: false,
-    is_hosting: false,
-    is_anonymous: false,
-    bogon: true,
-    confidence: CONFIDENCE.bogon,
-    evidence: BOGON_EVIDENCE,
-    first_seen: null,
-    last_seen: null,
+    vendor: a.vendor,
+    is_vpn: a.is_vpn,
+    is_proxy: a.is_proxy,
+    country: a.country,
+    region: a.region,
+    city: a.city,
+    company: a.company,
+    asn: a.asn,
+    network: a.network,
+    vpn: a.vpn,
+    is_tor: a.is_tor,
+    is_relay: a.is_relay,
+    is_hosting: a.is_hosting,
+    is_anonymous: a.is_anonymous,
+    bogon: a.bogon,
+    confidence: a.confidence,
+    evidence: a.evidence,
+    first_seen: a.first_seen,
+    last_seen: a.last_seen,
+    sources: a.sources,
   };
 }

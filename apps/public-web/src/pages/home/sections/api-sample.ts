@@ -42,9 +42,11 @@ export const SAMPLE_FULL_ANSWER = {
   bogon: false,
   // VPN exit 70, seen in the last 30 days +15, hosting network +5: lookup-service's rule.
   confidence: 90,
-  evidence: ['vpn_exit_observed', 'seen_recently', 'hosting_network'],
+  evidence: ['vpn_exit_observed', 'collector', 'seen_recently', 'hosting_network'],
   first_seen: '2025-03-14',
   last_seen: '2026-11-24',
+  // The VPN flag's source: our collectors, last on the day above.
+  sources: [{ flag: 'vpn', source: 'collector', provider: null, last_seen: '2026-11-24' }],
 } as const;
 
 /** The shell variable the samples read the key from: `TUNNELSCOPE_API_KEY` for the brand TunnelScope. */
