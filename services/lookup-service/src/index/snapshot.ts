@@ -171,6 +171,15 @@ export class Snapshot {
    */
   private readonly placeKey4 = new Int32Array(PLACE_CACHE_SIZE).fill(-1);
   private readonly placeKey6 = new Int32Array(PLACE_CACHE_SIZE).fill(-1);
+  /**
+   * Where a place depends on the address (a range entry's block around it): the prefix of the
+   * finer of its geography and AS blocks, and that block's first address (four words; IPv4: one).
+   * Every address of that block has the same place. -1: the place holds for the whole interval.
+   */
+  private readonly placeBlockPrefix4 = new Int16Array(PLACE_CACHE_SIZE).fill(-1);
+  private readonly placeBlockPrefix6 = new Int16Array(PLACE_CACHE_SIZE).fill(-1);
+  private readonly placeBlock4 = new Uint32Array(PLACE_CACHE_SIZE);
+  private readonly placeBlock6 = new Uint32Array(4 * PLACE_CACHE_SIZE);
   private readonly placeOf4: (Place | undefined)[] = filledArray(PLACE_CACHE_SIZE);
   private readonly placeOf6: (Place | undefined)[] = filledArray(PLACE_CACHE_SIZE);
   private readonly asnObject4: (AsnAnswer | undefined)[];
@@ -482,7 +491,9 @@ export class Snapshot {
     const v4 = family === 4;
     const keys = v4 ? this.placeKey4 : this.placeKey6;
     const cacheAt = slot & (PLACE_CACHE_SIZE - 1);
-    if (keys[cacheAt] === slot) return (v4 ? this.placeOf4 : this.placeOf6)[cacheAt]!;
+    if (keys[cacheAt] === slot && this.inCachedBlock(v4, cacheAt, a0, a1, a2, a3)) {
+      return (v4 ? this.placeOf4 : this.placeOf6)[cacheAt]!;
+    }
 
     const d = this.data;
     const index = this.index;
@@ -582,11 +593,49 @@ export class Snapshot {
         sources: NO_SOURCES,
       }),
     });
-    if (!addressDependent) {
-      keys[cacheAt] = slot;
-      (v4 ? this.placeOf4 : this.placeOf6)[cacheAt] = place;
+    keys[cacheAt] = slot;
+    (v4 ? this.placeOf4 : this.placeOf6)[cacheAt] = place;
+    // Two CIDR blocks holding one address nest, so the finer one decides both: every address of
+    // it has the same blocks around it in this interval's entries, hence the same place.
+    const blockPrefix = addressDependent ? Math.max(asnPrefix, geoPrefix) : -1;
+    if (v4) {
+      this.placeBlockPrefix4[cacheAt] = blockPrefix;
+      this.placeBlock4[cacheAt] = (a0 & wordMask(blockPrefix)) >>> 0;
+    } else {
+      this.placeBlockPrefix6[cacheAt] = blockPrefix;
+      const o = 4 * cacheAt;
+      const block = this.placeBlock6;
+      block[o] = a0 & wordMask(blockPrefix);
+      block[o + 1] = a1 & wordMask(blockPrefix - 32);
+      block[o + 2] = a2 & wordMask(blockPrefix - 64);
+      block[o + 3] = a3 & wordMask(blockPrefix - 96);
     }
     return place;
+  }
+
+  /** Whether an address lies in the block a cached place was made for (always, when it has none). */
+  private inCachedBlock(
+    v4: boolean,
+    cacheAt: number,
+    a0: number,
+    a1: number,
+    a2: number,
+    a3: number,
+  ): boolean {
+    if (v4) {
+      const prefix = this.placeBlockPrefix4[cacheAt]!;
+      return prefix < 0 || (a0 & wordMask(prefix)) >>> 0 === this.placeBlock4[cacheAt];
+    }
+    const prefix = this.placeBlockPrefix6[cacheAt]!;
+    if (prefix < 0) return true;
+    const o = 4 * cacheAt;
+    const block = this.placeBlock6;
+    return (
+      (a0 & wordMask(prefix)) >>> 0 === block[o] &&
+      (a1 & wordMask(prefix - 32)) >>> 0 === block[o + 1] &&
+      (a2 & wordMask(prefix - 64)) >>> 0 === block[o + 2] &&
+      (a3 & wordMask(prefix - 96)) >>> 0 === block[o + 3]
+    );
   }
 
   /** A string id of the dictionary → its text (NONE → null). */
