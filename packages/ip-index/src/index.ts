@@ -30,6 +30,8 @@ export {
 export {
   LayeredIndex,
   LAYER_NONE,
+  groupOfRangeIndex,
+  type LayerGroup,
   type LayerEntries,
   type LayeredFamily,
   type TransferableLayeredIndex,

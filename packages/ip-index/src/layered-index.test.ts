@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { entriesArb, naive, probes, spansOf, type Family } from '../test/arbitraries.js';
 import { bigIntToWords } from './address.js';
-import { LAYER_NONE, LayeredIndex } from './layered-index.js';
+import { LAYER_NONE, LayeredIndex, groupOfRangeIndex } from './layered-index.js';
 import { formatCidr } from './network.js';
 import { RangeIndex, type IndexEntry } from './range-index.js';
 
@@ -85,6 +85,33 @@ describe('LayeredIndex against a naive scan of each layer', () => {
     expect(layerAnswer(index, 0, 4, 0x0a010203n)).toEqual({ payload: 1, network: '10.0.0.0/8' });
     expect(layerAnswer(index, 1, 4, 0x0a010203n)).toEqual({ payload: 8, network: '10.1.0.0/16' });
     expect(layerAnswer(index, 1, 6, 0x20010db8n << 96n)).toBeNull();
+  });
+
+  it('merges again: some layers of an index as a group with new layers, on shared memory', () => {
+    fc.assert(
+      fc.property(fc.array(entriesArb(), { minLength: 3, maxLength: 3 }), entriesArb(), (layers, fresh) => {
+        // An index of three layers; then its layers 0 and 2 kept, layer 1 replaced by `fresh`.
+        const first = merged(layers).toTransferable();
+        const built = RangeIndex.build(fresh).toTransferable().data;
+        const again = LayeredIndex.mergeGroups(
+          [LayeredIndex.groupOf(first, 4, [0, 2]), groupOfRangeIndex(built.v4)],
+          [LayeredIndex.groupOf(first, 6, [0, 2]), groupOfRangeIndex(built.v6)],
+          { shared: true },
+        );
+        expect(again.toTransferable().v6.start.buffer).toBeInstanceOf(SharedArrayBuffer);
+        const direct = merged([layers[0]!, layers[2]!, fresh]);
+        // The same intervals (no boundary of the dropped layer survives) and the same owners.
+        expect(again.intervalCount(4)).toBe(direct.intervalCount(4));
+        expect(again.intervalCount(6)).toBe(direct.intervalCount(6));
+        const spans = [layers[0]!, layers[2]!, fresh].map(spansOf);
+        for (const [family, raw] of probes(spans.flat(), [])) {
+          for (let layer = 0; layer < 3; layer++) {
+            expect(layerAnswer(again, layer, family, raw)).toEqual(layerAnswer(direct, layer, family, raw));
+          }
+        }
+      }),
+      { numRuns: 100 },
+    );
   });
 
   it('moves to another thread and back by transfer, and refuses foreign data', () => {

@@ -67,63 +67,95 @@ function compareAt(a: Uint32Array, ao: number, b: Uint32Array, bo: number, width
 const ZERO = new Uint32Array(4);
 
 /**
- * A k-way merge of the layers' sorted interval starts (each layer's first interval starts at
- * address 0). Run twice: once to count the merged intervals, once to fill arrays of that size.
- * A boundary after which every layer keeps its owner is dropped (it would split nothing).
+ * Intervals owned by one or more layers: a RangeIndex family (one owner column, its
+ * `intervalEntry`) or some layers of an earlier LayeredIndex (its starts and those layers'
+ * owner columns), to merge with others.
  */
-function mergeFamily(layers: readonly FamilyArrays[], family: Family): LayeredFamily {
+export interface LayerGroup {
+  /** Sorted interval starts (IPv6: four words each); the first at address 0. */
+  readonly start: Uint32Array;
+  /** Per layer of the group, the owning entry of each interval (NONE: nothing). */
+  readonly owners: readonly Uint32Array[];
+  readonly entries: readonly LayerEntries[];
+}
+
+/** A RangeIndex family as a group of one layer. */
+export function groupOfRangeIndex(f: FamilyArrays): LayerGroup {
+  return {
+    start: f.intervalStart,
+    owners: [f.intervalEntry],
+    entries: [
+      {
+        entryStart: f.entryStart,
+        entryEnd: f.entryEnd,
+        entryPayload: f.entryPayload,
+        entryPrefix: f.entryPrefix,
+      },
+    ],
+  };
+}
+
+/** Typed arrays on a SharedArrayBuffer (shared between threads, never copied) or a plain one. */
+function uint32(length: number, shared: boolean): Uint32Array {
+  return shared ? new Uint32Array(new SharedArrayBuffer(4 * length)) : new Uint32Array(length);
+}
+
+/**
+ * A k-way merge of the groups' sorted interval starts. Run twice: once to count the merged
+ * intervals, once to fill arrays of that size. A boundary after which every layer keeps its owner
+ * is dropped (it would split nothing: so merging with an earlier index drops the boundaries of
+ * layers left out of it).
+ */
+function mergeFamily(groups: readonly LayerGroup[], family: Family, shared: boolean): LayeredFamily {
   const width = family === 4 ? 1 : 4;
-  const k = layers.length;
-  const counts = layers.map((l) => l.intervalEntry.length);
+  const k = groups.length;
+  const counts = groups.map((g) => g.start.length / width);
+  // Every layer of every group, with the group it reads its interval pointer from.
+  const columns = groups.flatMap((g, j) => g.owners.map((owner) => ({ owner, group: j })));
 
   const pass = (start: Uint32Array | null, owners: Uint32Array[] | null): number => {
     const at = new Array<number>(k).fill(0);
-    const previous = new Array<number>(k).fill(-1);
-    // Where the current boundary's words are: a layer's start array and an offset in it.
+    const previous = new Array<number>(columns.length).fill(-1);
+    // Where the current boundary's words are: a group's start array and an offset in it.
     let boundary: Uint32Array = ZERO;
     let boundaryAt = 0;
     let m = 0;
     for (;;) {
       let changed = m === 0;
-      for (let j = 0; j < k; j++) {
-        const owner = layers[j]!.intervalEntry[at[j]!]!;
-        if (owner !== previous[j]) changed = true;
-        previous[j] = owner;
+      for (let c = 0; c < columns.length; c++) {
+        const column = columns[c]!;
+        const owner = column.owner[at[column.group]!]!;
+        if (owner !== previous[c]) changed = true;
+        previous[c] = owner;
       }
       if (changed) {
         if (start !== null && owners !== null) {
           for (let w = 0; w < width; w++) start[m * width + w] = boundary[boundaryAt + w]!;
-          for (let j = 0; j < k; j++) owners[j]![m] = previous[j]!;
+          for (let c = 0; c < columns.length; c++) owners[c]![m] = previous[c]!;
         }
         m++;
       }
-      // The next boundary: the smallest next start of any layer.
+      // The next boundary: the smallest next start of any group.
       let best = -1;
       for (let j = 0; j < k; j++) {
         const next = at[j]! + 1;
         if (next >= counts[j]!) continue;
         if (
           best < 0 ||
-          compareAt(
-            layers[j]!.intervalStart,
-            next * width,
-            layers[best]!.intervalStart,
-            (at[best]! + 1) * width,
-            width,
-          ) < 0
+          compareAt(groups[j]!.start, next * width, groups[best]!.start, (at[best]! + 1) * width, width) < 0
         ) {
           best = j;
         }
       }
       if (best < 0) return m;
-      boundary = layers[best]!.intervalStart;
+      boundary = groups[best]!.start;
       boundaryAt = (at[best]! + 1) * width;
-      // Every layer whose next interval starts there moves on (starts are strictly increasing).
+      // Every group whose next interval starts there moves on (starts are strictly increasing).
       for (let j = 0; j < k; j++) {
         const next = at[j]! + 1;
         if (
           next < counts[j]! &&
-          (j === best || compareAt(layers[j]!.intervalStart, next * width, boundary, boundaryAt, width) === 0)
+          (j === best || compareAt(groups[j]!.start, next * width, boundary, boundaryAt, width) === 0)
         ) {
           at[j] = next;
         }
@@ -132,20 +164,22 @@ function mergeFamily(layers: readonly FamilyArrays[], family: Family): LayeredFa
   };
 
   const m = pass(null, null);
-  const start = new Uint32Array(m * width);
-  const owners = layers.map(() => new Uint32Array(m));
+  const start = uint32(m * width, shared);
+  const owners = columns.map(() => uint32(m, shared));
   pass(start, owners);
+  const bucket = buildBuckets(start, m, family);
   return {
     start,
-    bucket: buildBuckets(start, m, family),
+    bucket: shared ? copyToShared(bucket) : bucket,
     owners,
-    entries: layers.map((l) => ({
-      entryStart: l.entryStart,
-      entryEnd: l.entryEnd,
-      entryPayload: l.entryPayload,
-      entryPrefix: l.entryPrefix,
-    })),
+    entries: groups.flatMap((g) => g.entries),
   };
+}
+
+function copyToShared(array: Uint32Array): Uint32Array {
+  const out = uint32(array.length, true);
+  out.set(array);
+  return out;
 }
 
 const addressWords = new Uint32Array(4);
@@ -180,11 +214,41 @@ export class LayeredIndex {
   static merge(
     v4Layers: readonly TransferableIndex['v4'][],
     v6Layers: readonly TransferableIndex['v6'][],
+    options: { shared?: boolean } = {},
   ): LayeredIndex {
-    if (v4Layers.length !== v6Layers.length || v4Layers.length === 0) {
+    return LayeredIndex.mergeGroups(
+      v4Layers.map(groupOfRangeIndex),
+      v6Layers.map(groupOfRangeIndex),
+      options,
+    );
+  }
+
+  /**
+   * Merges groups of layers (see {@link LayerGroup}): layer order is the groups' order, each
+   * group's layers in its own order. With `shared`, the new arrays live on SharedArrayBuffers, so
+   * the index can go to other threads (and come back as a group of a later merge) without a copy.
+   */
+  static mergeGroups(
+    v4Groups: readonly LayerGroup[],
+    v6Groups: readonly LayerGroup[],
+    options: { shared?: boolean } = {},
+  ): LayeredIndex {
+    const layers = (groups: readonly LayerGroup[]) => groups.reduce((n, g) => n + g.owners.length, 0);
+    if (v4Groups.length === 0 || layers(v4Groups) !== layers(v6Groups)) {
       throw new RangeError('a layered index needs the same number (at least one) of IPv4 and IPv6 layers');
     }
-    return new LayeredIndex(mergeFamily(v4Layers, 4), mergeFamily(v6Layers, 6));
+    const shared = options.shared ?? false;
+    return new LayeredIndex(mergeFamily(v4Groups, 4, shared), mergeFamily(v6Groups, 6, shared));
+  }
+
+  /** Some layers of this index as a group, to merge again with new layers (see {@link mergeGroups}). */
+  static groupOf(data: TransferableLayeredIndex, family: Family, layers: readonly number[]): LayerGroup {
+    const f = family === 4 ? data.v4 : data.v6;
+    return {
+      start: f.start,
+      owners: layers.map((l) => f.owners[l]!),
+      entries: layers.map((l) => f.entries[l]!),
+    };
   }
 
   /** Rebuilds an index from {@link toTransferable}'s data (after `postMessage`), without copying. */
@@ -214,9 +278,16 @@ export class LayeredIndex {
     return { format: FORMAT, v4: this.v4, v6: this.v6 };
   }
 
-  /** The ArrayBuffers of a transferable index, for `postMessage`'s transfer list. */
+  /**
+   * The ArrayBuffers of a transferable index, for `postMessage`'s transfer list (SharedArrayBuffers
+   * are left out: they are shared, not moved; an array listed twice, once).
+   */
   static transferList(data: TransferableLayeredIndex): ArrayBuffer[] {
-    return [data.v4, data.v6].flatMap((f) => arraysOf(f).map((a) => a.buffer as ArrayBuffer));
+    const buffers = new Set<ArrayBuffer>();
+    for (const f of [data.v4, data.v6]) {
+      for (const a of arraysOf(f)) if (a.buffer instanceof ArrayBuffer) buffers.add(a.buffer);
+    }
+    return [...buffers];
   }
 
   /** The merged interval holding an IPv4 address (always one: the intervals cover the space). */
