@@ -5,17 +5,21 @@
  * 1. An IP database of the bench's own: `--scale small|large` generated (packages/ipdb-dataset,
  *    seed 7), or `--template <database>` cloned from one generated before (the large scale takes
  *    minutes to generate; a clone takes one file copy). Migrated to the latest ipdb-schema.
- * 2. ingest-service built and started as a process (`services/ingest-service/dist/server.js`),
- *    called straight, with the gateway's per-request MAC: the gateway has no `/ingest/v1` route
- *    yet, so these figures are without the gateway's hop.
+ * 2. ingest-service built and started as a process (`services/ingest-service/dist/server.js`) on
+ *    the stack's port, and the gateway (tests/stack, `gateway/dist`) in front of it: `--route
+ *    gateway` posts through the gateway as a collector does, `straight` to ingest-service with
+ *    the gateway's per-request MAC (no gateway hop), `both` (the default) measures each.
  * 3. `POST /ingest/v1/observations`, batches of 5,000: fresh addresses (new `ips` rows), then the
  *    same batches re-sent (idempotent: nothing changes, nothing is written). Observations per
- *    second and p50/p95 per batch, one batch at a time and two at once.
+ *    second and p50/p95 per batch, one batch at a time and two at once; per route, addresses of
+ *    its own.
  * 4. The swap: lookup-service (tests/stack's environment, same IP database), an API key; one
- *    fresh batch accepted, then `GET /api/v1/vpn/check?ip=<one of its addresses>` polled until
- *    `is_vpn` — with LOOKUP_INDEX_POLL_SECONDS=1 (the swap itself) and the default 30.
+ *    fresh batch accepted (through the gateway unless `--route straight`), then
+ *    `GET /api/v1/vpn/check?ip=<one of its addresses>` polled until `is_vpn` — with
+ *    LOOKUP_INDEX_POLL_SECONDS=1 (the swap itself) and the default 30.
  *
- * `pnpm --filter @tunnelscope/bench ingest [--scale small|large] [--template db] [--batches N]`
+ * `pnpm --filter @tunnelscope/bench ingest [--scale small|large] [--template db] [--batches N]
+ *  [--route both|gateway|straight]`
  * (build ingest-service and lookup-service first). Writes bench/results/ingest-<date>.json.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -38,11 +42,24 @@ const { values: args } = parseArgs({
     batches: { type: 'string', default: '20' },
     'swap-samples': { type: 'string', default: '3' },
     'skip-default-poll': { type: 'boolean', default: false },
+    route: { type: 'string', default: 'both' },
   },
 });
 const BATCH = 5000;
 const BATCHES = Number(args.batches);
 const SWAP_SAMPLES = Number(args['swap-samples']);
+type Route = 'gateway' | 'straight';
+const ROUTES: Route[] =
+  args.route === 'both'
+    ? ['gateway', 'straight']
+    : args.route === 'gateway' || args.route === 'straight'
+      ? [args.route]
+      : [];
+if (ROUTES.length === 0) throw new Error('--route both|gateway|straight');
+const ROUTE_NAMES: Record<Route, string> = {
+  gateway: 'through the gateway',
+  straight: 'straight to ingest-service (no gateway hop)',
+};
 
 const lines: string[] = [];
 const say = (line = '') => {
@@ -163,7 +180,8 @@ try {
   );
 
   // ---- 2. ingest-service ----
-  const ingestPort = String(20000 + Math.floor(Math.random() * 20000));
+  // The stack's port: the gateway (stack.start('gateway')) forwards /ingest/v1/* there.
+  const ingestPort = stack.env.INGEST_SERVICE_PORT!;
   const ingestEnv: Record<string, string> = {
     PATH: process.env.PATH ?? '',
     NODE_ENV: 'test',
@@ -190,19 +208,23 @@ try {
   children.push(ingest);
   await waitFor(`http://127.0.0.1:${ingestPort}/readyz`, 60_000);
   const ingestUrl = `http://127.0.0.1:${ingestPort}`;
+  if (ROUTES.includes('gateway')) await stack.start('gateway');
 
-  const postBatch = async (body: unknown) => {
+  const postBatch = async (body: unknown, route: Route = ROUTES[0]!) => {
     const urlPath = '/ingest/v1/observations';
     const started = performance.now();
-    const res = await fetch(`${ingestUrl}${urlPath}`, {
+    const res = await fetch(`${route === 'gateway' ? stack.gatewayUrl : ingestUrl}${urlPath}`, {
       method: 'POST',
       headers: {
-        ...gatewayHeadersFor(stack.env.INTERNAL_SHARED_SECRET!, {
-          audience: 'ingest',
-          method: 'POST',
-          url: urlPath,
-          clientIp: '203.0.113.10',
-        }),
+        // Straight, the call carries what the gateway would add (its per-request MAC).
+        ...(route === 'straight'
+          ? gatewayHeadersFor(stack.env.INTERNAL_SHARED_SECRET!, {
+              audience: 'ingest',
+              method: 'POST',
+              url: urlPath,
+              clientIp: '203.0.113.10',
+            })
+          : {}),
         authorization: `Bearer ${token}`,
         'content-type': 'application/json',
       },
@@ -221,16 +243,18 @@ try {
   };
 
   // ---- 3. throughput ----
-  const runId = 0; // a database of the run's own: the same addresses every run
+  // A database of the run's own: the same addresses every run; each route fresh ones of its own.
   const vpn = `Bench Ingest VPN ${randomUUID().slice(0, 8)}`;
   const at = new Date(Date.now() - 60_000);
-  const batches = Array.from({ length: BATCHES }, (_, b) =>
-    batchOf(freshAddresses(BATCH, runId * 1024 + b * BATCH), vpn, at),
-  );
+  const batchesFor = (routeIndex: number) =>
+    Array.from({ length: BATCHES }, (_, b) =>
+      batchOf(freshAddresses(BATCH, (routeIndex * BATCHES + b) * BATCH), vpn, at),
+    );
   // The first batch creates the VPN and vendor; not counted.
   await postBatch(batchOf(freshAddresses(10, 0x7f0000), vpn, at));
 
   interface Phase {
+    route: Route;
     name: string;
     concurrency: number;
     batches: number;
@@ -243,7 +267,12 @@ try {
     changedAddresses: number;
   }
   const phases: Phase[] = [];
-  const runPhase = async (name: string, list: typeof batches, concurrency: number) => {
+  const runPhase = async (
+    route: Route,
+    name: string,
+    list: ReturnType<typeof batchesFor>,
+    concurrency: number,
+  ) => {
     const times: number[] = [];
     let changed = 0;
     let next = 0;
@@ -252,7 +281,7 @@ try {
       Array.from({ length: concurrency }, async () => {
         while (next < list.length) {
           const body = list[next++]!;
-          const { ms, json } = await postBatch(body);
+          const { ms, json } = await postBatch(body, route);
           times.push(ms);
           changed += json.changed?.addresses ?? 0;
         }
@@ -262,6 +291,7 @@ try {
     times.sort((a, b) => a - b);
     const observations = list.length * BATCH;
     phases.push({
+      route,
       name,
       concurrency,
       batches: list.length,
@@ -275,25 +305,28 @@ try {
     });
   };
   const half = Math.ceil(BATCHES / 2);
-  await runPhase('fresh addresses', batches.slice(0, half), 1);
-  await runPhase('fresh addresses', batches.slice(half), 2);
-  await runPhase('re-sent batches', batches.slice(0, half), 1);
-  await runPhase('re-sent batches', batches.slice(half), 2);
+  for (const [routeIndex, route] of ROUTES.entries()) {
+    const batches = batchesFor(routeIndex);
+    await runPhase(route, 'fresh addresses', batches.slice(0, half), 1);
+    await runPhase(route, 'fresh addresses', batches.slice(half), 2);
+    await runPhase(route, 're-sent batches', batches.slice(0, half), 1);
+    await runPhase(route, 're-sent batches', batches.slice(half), 2);
+  }
 
-  say();
-  say(
-    `POST /ingest/v1/observations straight to ingest-service (no gateway route yet), batches of ${fmt(BATCH)}`,
-  );
-  say(
-    '| batches         | at once | batches | observations/s | p50 ms | p95 ms | max ms | addresses changed |',
-  );
-  say(
-    '| --------------- | ------- | ------- | -------------- | ------ | ------ | ------ | ----------------- |',
-  );
-  for (const p of phases)
+  for (const route of ROUTES) {
+    say();
+    say(`POST /ingest/v1/observations ${ROUTE_NAMES[route]}, batches of ${fmt(BATCH)}`);
     say(
-      `| ${p.name.padEnd(15)} | ${String(p.concurrency).padStart(7)} | ${String(p.batches).padStart(7)} | ${fmt(p.perSecond).padStart(14)} | ${fmt(p.p50Ms).padStart(6)} | ${fmt(p.p95Ms).padStart(6)} | ${fmt(p.maxMs).padStart(6)} | ${fmt(p.changedAddresses).padStart(17)} |`,
+      '| batches         | at once | batches | observations/s | p50 ms | p95 ms | max ms | addresses changed |',
     );
+    say(
+      '| --------------- | ------- | ------- | -------------- | ------ | ------ | ------ | ----------------- |',
+    );
+    for (const p of phases.filter((phase) => phase.route === route))
+      say(
+        `| ${p.name.padEnd(15)} | ${String(p.concurrency).padStart(7)} | ${String(p.batches).padStart(7)} | ${fmt(p.perSecond).padStart(14)} | ${fmt(p.p50Ms).padStart(6)} | ${fmt(p.p95Ms).padStart(6)} | ${fmt(p.maxMs).padStart(6)} | ${fmt(p.changedAddresses).padStart(17)} |`,
+      );
+  }
 
   // ---- 4. the swap ----
   const swap: Record<string, { samples: number[]; indexLoadSeconds: number }> = {};
@@ -338,7 +371,7 @@ try {
   }
   say();
   say(
-    'From an accepted batch to lookup-service answering one of its addresses as a VPN (GET /api/v1/vpn/check, straight)',
+    `From a batch accepted ${ROUTE_NAMES[ROUTES[0]!]} to lookup-service answering one of its addresses as a VPN (GET /api/v1/vpn/check, straight)`,
   );
   say('| lookup poll                   | index load s | samples s                  | max s |');
   say('| ----------------------------- | ------------ | -------------------------- | ----- |');
@@ -363,7 +396,7 @@ try {
           cores: (await import('node:os')).cpus().length,
           loadavg: (await import('node:os')).loadavg(),
         },
-        route: 'straight to ingest-service (the gateway has no /ingest/v1 route yet)',
+        routes: ROUTES.map((route) => ROUTE_NAMES[route]),
         dataset,
         batchSize: BATCH,
         phases,
