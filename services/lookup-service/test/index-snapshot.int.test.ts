@@ -223,6 +223,45 @@ describe('the detection index on the generated small dataset', () => {
       is_anonymous: true,
     });
   }, 60_000);
+
+  it('rebuilds on the public layers it holds (full and none modes): only the IP database is read again', async () => {
+    const loads: { reusedPublicLayers: boolean; version: number }[] = [];
+    const index = createDetectionIndex({
+      ipdbUrl: db.url,
+      logger: {
+        ...silent,
+        info: (o: object, msg?: string) => {
+          if (msg !== 'detection index loaded') return;
+          const entry = o as { reusedPublicLayers: boolean; dataVersion: { version: number } };
+          loads.push({ reusedPublicLayers: entry.reusedPublicLayers, version: entry.dataVersion.version });
+        },
+      },
+      now: () => AS_OF,
+      publicData: 'none',
+      pollIntervalMs: 50,
+    });
+    indexes.push(index);
+    await index.start();
+    const { rows } = await client.query<{ address: string }>(
+      `select host(address) as address from ips where family(address) = 6 and is_vpn order by address limit 1`,
+    );
+    const address = rows[0]!.address;
+    expect(answer(index, address).is_vpn).toBe(true);
+    const before = index.dataVersion!.version;
+    await client.query(`begin`);
+    await client.query(`update ips set vpn_id = null, is_vpn = false, is_tor = true where address = $1`, [
+      address,
+    ]);
+    await client.query(`update data_version set version = version + 1, changed_at = now()`);
+    await client.query(`commit`);
+    while (index.dataVersion!.version === before) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(answer(index, address)).toMatchObject({
+      is_vpn: false,
+      is_tor: true,
+      evidence: expect.arrayContaining(['tor_exit', 'collector']),
+    });
+    expect(loads.map((l) => l.reusedPublicLayers)).toEqual([false, true]);
+  }, 60_000);
 });
 
 describe('the detection index while the IP database is down', () => {

@@ -9,6 +9,7 @@ import pg from 'pg';
 import {
   LayeredIndex,
   RangeIndex,
+  groupOfRangeIndex,
   parseCidr,
   parseRange,
   rangeSpan,
@@ -28,6 +29,7 @@ import {
   LAYER_COUNT,
   NONE,
   NO_DAY,
+  snapshotBytes,
   transferList,
   type SnapshotData,
 } from './snapshot.js';
@@ -39,6 +41,68 @@ export interface BuildOptions {
   readonly publicData: PublicDataMode;
   /** With `sample`: every Nth public range is kept (plus every range holding an IP-database address). */
   readonly sampleEvery: number;
+  /**
+   * The public layers of the snapshot answering now, to build on instead of reading the public
+   * files again (they never change while the service runs): see {@link reusablePublicData}.
+   */
+  readonly reuse?: ReusablePublicData;
+}
+
+/**
+ * What a rebuild can take over from the previous snapshot: its city, country and AS layers, their
+ * columns and the dictionary they index. Every array here lives on a SharedArrayBuffer, so passing
+ * it to the build worker copies nothing (only the dictionary's strings are cloned).
+ */
+export interface ReusablePublicData {
+  readonly publicData: PublicDataMode;
+  readonly strings: string[];
+  readonly geo: SnapshotData['geo'];
+  readonly asn: SnapshotData['asn'];
+  readonly index: SnapshotData['index'];
+  readonly networks: { readonly city: number; readonly country: number; readonly asn: number };
+}
+
+/**
+ * The reusable part of a snapshot, or undefined where a rebuild must read the public files: the
+ * `sample` mode keeps the public ranges that hold the IP database's addresses, so its public
+ * layers change with the data.
+ */
+export function reusablePublicData(
+  data: SnapshotData,
+  publicData: PublicDataMode,
+): ReusablePublicData | undefined {
+  if (publicData === 'sample' || data.stats.publicData !== publicData) return undefined;
+  const shared = (a: ArrayBufferView) => a.buffer instanceof SharedArrayBuffer;
+  const index = data.index;
+  const publicLayers = [LAYER.city, LAYER.country, LAYER.asn];
+  const allShared =
+    [...Object.values(data.geo), ...Object.values(data.asn)].every(shared) &&
+    [index.v4, index.v6].every(
+      (f) =>
+        shared(f.start) &&
+        f.owners.every(shared) &&
+        publicLayers.every((l) => Object.values(f.entries[l]!).every(shared)),
+    );
+  if (!allShared) return undefined;
+  const n = data.stats.networks;
+  return {
+    publicData,
+    strings: data.strings,
+    geo: data.geo,
+    asn: data.asn,
+    index,
+    networks: { city: n.city, country: n.country, asn: n.asn },
+  };
+}
+
+type FamilyData = ReturnType<RangeIndex['toTransferable']>['data']['v4'];
+
+/** A copy of a typed array on a SharedArrayBuffer. */
+function toShared<T extends Uint8Array | Uint32Array>(array: T): T {
+  const Kind = array.constructor as new (buffer: SharedArrayBuffer) => T;
+  const out = new Kind(new SharedArrayBuffer(array.byteLength));
+  out.set(array);
+  return out;
 }
 
 const require = createRequire(import.meta.url);
@@ -56,8 +120,13 @@ export const PUBLIC_FILES = {
 
 /** Strings held once: the columns store ids. */
 class Dictionary {
-  readonly list: string[] = [];
+  readonly list: string[];
   private readonly ids = new Map<string, number>();
+  /** Starts from an earlier snapshot's strings (their ids stay theirs), or empty. */
+  constructor(from: readonly string[] = []) {
+    this.list = [...from];
+    from.forEach((text, id) => this.ids.set(text, id));
+  }
   id(text: string | null | undefined): number {
     if (text === null || text === undefined || text === '') return NONE;
     const bounded = text.slice(0, 300);
@@ -255,7 +324,13 @@ export interface DbipCity {
  * directly.
  */
 export class SnapshotBuilder {
-  private readonly strings = new Dictionary();
+  private readonly strings: Dictionary;
+
+  /** With `reuse`, the public layers are the previous snapshot's and only add* of detections and feeds are called. */
+  constructor(private readonly reuse?: ReusablePublicData) {
+    this.strings = new Dictionary(reuse?.strings);
+  }
+
   private readonly detectionEntries: IndexEntry[] = [];
   private readonly detectionColumns: number[][] = [[], [], [], [], []];
   private readonly asnRows = new Rows(3);
@@ -385,25 +460,45 @@ export class SnapshotBuilder {
   }
 
   finish(version: number, date: string, publicData: string): SnapshotData {
-    const names = ['detections', 'city4', 'city6', 'country', 'asn', 'tor', 'relay', 'cloud'] as const;
-    for (const name of names) this.buildLayer(name);
+    const reuse = this.reuse;
+    const own: LayerName[] = reuse
+      ? ['detections', 'tor', 'relay', 'cloud']
+      : ['detections', 'city4', 'city6', 'country', 'asn', 'tor', 'relay', 'cloud'];
+    for (const name of own) this.buildLayer(name);
     const built = this.built as Record<LayerName, RangeIndex>;
     const data = (name: LayerName) => built[name].toTransferable().data;
-    // One search for every layer, in the order of LAYER: the city layer is one index per family.
-    const order: [LayerName, LayerName][] = [
-      ['detections', 'detections'],
-      ['city4', 'city6'],
-      ['country', 'country'],
-      ['asn', 'asn'],
-      ['tor', 'tor'],
-      ['relay', 'relay'],
-      ['cloud', 'cloud'],
-    ];
-    if (order.length !== LAYER_COUNT || order[LAYER.asn]![0] !== 'asn') throw new Error('layer order');
-    const index = LayeredIndex.merge(
-      order.map(([v4]) => data(v4).v4),
-      order.map(([, v6]) => data(v6).v6),
-    );
+    // The public layers' arrays go on shared memory, so the next rebuild can take them over.
+    const sharedLayers = new Map<LayerName, { v4: FamilyData; v6: FamilyData }>();
+    const sharedLayer = (name: LayerName) => {
+      const done = sharedLayers.get(name);
+      if (done) return done;
+      const d = data(name);
+      const shareFamily = (f: typeof d.v4) => ({
+        ...f,
+        entryStart: toShared(f.entryStart),
+        entryEnd: toShared(f.entryEnd),
+        entryPayload: toShared(f.entryPayload),
+        entryPrefix: toShared(f.entryPrefix),
+      });
+      const shared = { v4: shareFamily(d.v4), v6: shareFamily(d.v6) };
+      sharedLayers.set(name, shared);
+      return shared;
+    };
+    // One search for every layer, in the order of LAYER (the city layer is one index per family).
+    const groupsOf = (family: 4 | 6) => {
+      const key = family === 4 ? 'v4' : 'v6';
+      const single = (name: LayerName) => groupOfRangeIndex(data(name)[key]);
+      const publicLayers = reuse
+        ? [LayeredIndex.groupOf(reuse.index, family, [LAYER.city, LAYER.country, LAYER.asn])]
+        : [
+            groupOfRangeIndex(sharedLayer(family === 4 ? 'city4' : 'city6')[key]),
+            groupOfRangeIndex(sharedLayer('country')[key]),
+            groupOfRangeIndex(sharedLayer('asn')[key]),
+          ];
+      return [single('detections'), ...publicLayers, single('tor'), single('relay'), single('cloud')];
+    };
+    const index = LayeredIndex.mergeGroups(groupsOf(4), groupsOf(6), { shared: true });
+    if (index.stats().layers !== LAYER_COUNT) throw new Error('layer order');
     const c = this.detectionColumns;
     const f = this.feedColumns;
     const layered = index.stats();
@@ -419,15 +514,15 @@ export class SnapshotBuilder {
         firstSeen: Int32Array.from(c[3]!),
         lastSeen: Int32Array.from(c[4]!),
       },
-      geo: {
-        country: Uint32Array.from(this.geoRows.columns[0]!),
-        region: Uint32Array.from(this.geoRows.columns[1]!),
-        city: Uint32Array.from(this.geoRows.columns[2]!),
+      geo: reuse?.geo ?? {
+        country: toShared(Uint32Array.from(this.geoRows.columns[0]!)),
+        region: toShared(Uint32Array.from(this.geoRows.columns[1]!)),
+        city: toShared(Uint32Array.from(this.geoRows.columns[2]!)),
       },
-      asn: {
-        number: Uint32Array.from(this.asnRows.columns[0]!),
-        name: Uint32Array.from(this.asnRows.columns[1]!),
-        type: Uint8Array.from(this.asnRows.columns[2]!),
+      asn: reuse?.asn ?? {
+        number: toShared(Uint32Array.from(this.asnRows.columns[0]!)),
+        name: toShared(Uint32Array.from(this.asnRows.columns[1]!)),
+        type: toShared(Uint8Array.from(this.asnRows.columns[2]!)),
       },
       feeds: {
         provider: Uint32Array.from(f[0]!),
@@ -439,9 +534,9 @@ export class SnapshotBuilder {
       stats: {
         networks: {
           detections: this.counts.detections,
-          city: this.counts.city4 + this.counts.city6,
-          country: this.counts.country,
-          asn: this.counts.asn,
+          city: reuse?.networks.city ?? this.counts.city4 + this.counts.city6,
+          country: reuse?.networks.country ?? this.counts.country,
+          asn: reuse?.networks.asn ?? this.counts.asn,
           feeds: this.counts.tor + this.counts.relay + this.counts.cloud,
         },
         intervals: { ipv4: layered.ipv4Intervals, ipv6: layered.ipv6Intervals },
@@ -450,7 +545,7 @@ export class SnapshotBuilder {
         publicData,
       },
     };
-    const bytes = transferList(snapshot).reduce((sum, b) => sum + b.byteLength, 0);
+    const bytes = snapshotBytes(snapshot);
     return {
       ...snapshot,
       stats: { ...snapshot.stats, bytes, buildMs: Math.round(performance.now() - this.started) },
@@ -459,7 +554,8 @@ export class SnapshotBuilder {
 }
 
 export async function buildSnapshotData(options: BuildOptions): Promise<SnapshotData> {
-  const builder = new SnapshotBuilder();
+  const reuse = options.reuse?.publicData === options.publicData ? options.reuse : undefined;
+  const builder = new SnapshotBuilder(reuse);
   const ipdb = await readIpdb(options.ipdbUrl);
   const held: Record<4 | 6, bigint[]> = { 4: [], 6: [] };
   for (const row of ipdb.rows) {
@@ -474,6 +570,8 @@ export async function buildSnapshotData(options: BuildOptions): Promise<Snapshot
     if (span) held[span.family].push(span.start);
   }
   ipdb.feeds.length = 0;
+  // The public files never change while the service runs: the previous snapshot's layers stand.
+  if (reuse) return builder.finish(ipdb.version, ipdb.date, options.publicData);
   const heldSets = { 4: new AddressSet(held[4]), 6: new AddressSet(held[6]) };
 
   const every = Math.max(1, Math.floor(options.sampleEvery));

@@ -15,7 +15,7 @@
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import type { DetectionAnswer } from '@tunnelscope/contracts';
-import { readDataVersion, type BuildOptions, type PublicDataMode } from './build.js';
+import { readDataVersion, reusablePublicData, type BuildOptions, type PublicDataMode } from './build.js';
 import { Snapshot, type SnapshotData } from './snapshot.js';
 
 export { Snapshot, type PublicDataMode };
@@ -128,7 +128,9 @@ export function createDetectionIndex(deps: IndexDeps): DetectionIndex {
   let buildWorker: Worker | undefined;
 
   const load = async (): Promise<void> => {
-    const data = await buildInWorker(buildOptions, (worker) => (buildWorker = worker));
+    // A rebuild takes over the public layers of the snapshot answering now (full and none modes).
+    const reuse = current === null ? undefined : reusablePublicData(current.data, buildOptions.publicData);
+    const data = await buildInWorker({ ...buildOptions, reuse }, (worker) => (buildWorker = worker));
     if (closed) return;
     const next = new Snapshot(data, now);
     const previous = current;
@@ -141,6 +143,7 @@ export function createDetectionIndex(deps: IndexDeps): DetectionIndex {
         megabytes: Math.round(next.stats.bytes / 1e5) / 10,
         buildMs: next.stats.buildMs,
         publicData: next.stats.publicData,
+        reusedPublicLayers: reuse !== undefined,
       },
       'detection index loaded',
     );

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { EVIDENCE_CODES, detectionAnswerSchema } from '@tunnelscope/contracts';
 import { parseAddress, rangeSpan, spanToCidrs, specialRange, type Span } from '@tunnelscope/ip-index';
-import { SnapshotBuilder, type DetectionRow, type FeedName } from './build.js';
+import { SnapshotBuilder, reusablePublicData, type DetectionRow, type FeedName } from './build.js';
 import { bogonAnswer, Snapshot } from './snapshot.js';
 
 const NOW = new Date('2026-11-20T12:00:00Z');
@@ -151,13 +151,17 @@ function worldArb(f: Fam): fc.Arbitrary<World> {
 }
 
 function build(world: World): Snapshot {
+  return buildFrom(world, 'test');
+}
+
+function buildFrom(world: World, publicData: string): Snapshot {
   const b = new SnapshotBuilder();
   for (const d of world.detections) b.addDetection(d.row);
   for (const a of world.asn) b.addAsn(a.span, a.number, a.name);
   for (const c of world.country) b.addCountry(c.span, c.code);
   for (const c of world.city) b.addCity(c.span, b.geoId(c.record));
   for (const { span, ...row } of world.feeds ?? []) b.addFeed({ ...row, network: cidrOf(span) });
-  return new Snapshot(b.finish(7, '2026-11-19', 'test'), () => NOW);
+  return new Snapshot(b.finish(7, '2026-11-19', publicData), () => NOW);
 }
 
 /** The naive reference: scan every entry of a layer; smallest wins, the later on a tie. */
@@ -372,6 +376,32 @@ describe('a snapshot', () => {
           },
         ),
         { numRuns: 200 },
+      );
+    });
+  }
+
+  for (const f of [family4, family6]) {
+    it(`rebuilds IPv${f} on the previous snapshot's public layers exactly as from scratch`, () => {
+      fc.assert(
+        fc.property(worldArb(f), worldArb(f), (before, after) => {
+          // The same public data (AS, country, city), other detections and feeds.
+          const next: World = { ...before, detections: after.detections, feeds: after.feeds };
+          const first = buildFrom(before, 'full');
+          const reuse = reusablePublicData(first.data, 'full');
+          expect(reuse).toBeDefined();
+          const b = new SnapshotBuilder(reuse);
+          for (const d of next.detections) b.addDetection(d.row);
+          for (const { span, ...row } of next.feeds ?? []) b.addFeed({ ...row, network: cidrOf(span) });
+          const rebuilt = new Snapshot(b.finish(8, '2026-11-20', 'full'), () => NOW);
+          const scratch = buildFrom(next, 'full');
+          expect(rebuilt.stats.networks).toEqual(scratch.stats.networks);
+          for (const v of probes(next, f, [])) {
+            expect(rebuilt.lookup(text(f, v))).toEqual(scratch.lookup(text(f, v)));
+          }
+          // The sample mode's public layers follow the data: never taken over.
+          expect(reusablePublicData(first.data, 'sample')).toBeUndefined();
+        }),
+        { numRuns: 60 },
       );
     });
   }

@@ -86,15 +86,38 @@ export interface SnapshotStats {
   readonly publicData: string;
 }
 
-/** The buffers of a SnapshotData, for postMessage's transfer list. */
-export function transferList(data: SnapshotData): ArrayBuffer[] {
-  const arrays: ArrayBufferView[] = [
+function columnArrays(data: SnapshotData): ArrayBufferView[] {
+  return [
     ...Object.values(data.detections),
     ...Object.values(data.geo),
     ...Object.values(data.asn),
     ...Object.values(data.feeds),
   ];
-  return [...arrays.map((a) => a.buffer as ArrayBuffer), ...LayeredIndex.transferList(data.index)];
+}
+
+/**
+ * The buffers of a SnapshotData to move with postMessage (the transfer list): arrays on a
+ * SharedArrayBuffer (the index, the public layers' columns) are shared, not moved.
+ */
+export function transferList(data: SnapshotData): ArrayBuffer[] {
+  const own = columnArrays(data)
+    .map((a) => a.buffer)
+    .filter((b): b is ArrayBuffer => b instanceof ArrayBuffer);
+  return [...own, ...LayeredIndex.transferList(data.index)];
+}
+
+/** Bytes of every typed array of a snapshot (shared ones included, each once). */
+export function snapshotBytes(data: SnapshotData): number {
+  const buffers = new Set<ArrayBufferLike>();
+  for (const a of columnArrays(data)) buffers.add(a.buffer);
+  for (const f of [data.index.v4, data.index.v6]) {
+    for (const a of [f.start, f.bucket, ...f.owners, ...f.entries.flatMap((e) => Object.values(e))]) {
+      buffers.add((a as ArrayBufferView).buffer);
+    }
+  }
+  let bytes = 0;
+  for (const b of buffers) bytes += b.byteLength;
+  return bytes;
 }
 
 export interface LookupOptions {
