@@ -31,6 +31,7 @@ export {
   LayeredIndex,
   LAYER_NONE,
   groupOfRangeIndex,
+  isSharedBuffer,
   type LayerGroup,
   type LayerEntries,
   type LayeredFamily,

@@ -176,6 +176,14 @@ function mergeFamily(groups: readonly LayerGroup[], family: Family, shared: bool
   };
 }
 
+/**
+ * Whether a buffer is a SharedArrayBuffer. Not `instanceof`: a buffer made in another realm (a
+ * worker, a vm context such as jest's) has another realm's constructor.
+ */
+export function isSharedBuffer(buffer: ArrayBufferLike): boolean {
+  return Object.prototype.toString.call(buffer) === '[object SharedArrayBuffer]';
+}
+
 function copyToShared(array: Uint32Array): Uint32Array {
   const out = uint32(array.length, true);
   out.set(array);
@@ -285,7 +293,7 @@ export class LayeredIndex {
   static transferList(data: TransferableLayeredIndex): ArrayBuffer[] {
     const buffers = new Set<ArrayBuffer>();
     for (const f of [data.v4, data.v6]) {
-      for (const a of arraysOf(f)) if (a.buffer instanceof ArrayBuffer) buffers.add(a.buffer);
+      for (const a of arraysOf(f)) if (!isSharedBuffer(a.buffer)) buffers.add(a.buffer as ArrayBuffer);
     }
     return [...buffers];
   }

@@ -10,6 +10,7 @@ import {
   LayeredIndex,
   RangeIndex,
   groupOfRangeIndex,
+  isSharedBuffer,
   parseCidr,
   parseRange,
   rangeSpan,
@@ -72,7 +73,7 @@ export function reusablePublicData(
   publicData: PublicDataMode,
 ): ReusablePublicData | undefined {
   if (publicData === 'sample' || data.stats.publicData !== publicData) return undefined;
-  const shared = (a: ArrayBufferView) => a.buffer instanceof SharedArrayBuffer;
+  const shared = (a: ArrayBufferView) => isSharedBuffer(a.buffer);
   const index = data.index;
   const publicLayers = [LAYER.city, LAYER.country, LAYER.asn];
   const allShared =

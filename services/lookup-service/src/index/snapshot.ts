@@ -16,6 +16,7 @@ import type { DetectionAnswer, DetectionSourceEntry, EvidenceCode } from '@tunne
 import {
   LAYER_NONE,
   LayeredIndex,
+  isSharedBuffer,
   PARSE_IPV4,
   PARSE_IPV6,
   PARSE_MAPPED,
@@ -102,7 +103,7 @@ function columnArrays(data: SnapshotData): ArrayBufferView[] {
 export function transferList(data: SnapshotData): ArrayBuffer[] {
   const own = columnArrays(data)
     .map((a) => a.buffer)
-    .filter((b): b is ArrayBuffer => b instanceof ArrayBuffer);
+    .filter((b): b is ArrayBuffer => !isSharedBuffer(b));
   return [...own, ...LayeredIndex.transferList(data.index)];
 }
 
