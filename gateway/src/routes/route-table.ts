@@ -49,8 +49,8 @@ export const DETECTION_BATCH_BODY_LIMIT_BYTES = 512 * 1024;
 /**
  * A collector's batch (`POST /ingest/v1/observations`, at most 5,000 items): measured, 5,000
  * compact observations with vendor, location and protocol are 0.96 MB (IPv4) to 1.1 MB (IPv6),
- * 5,000 resolutions 0.76 MB; this is about twice that. ingest-service's own limit on the route
- * (`BATCH_BODY_LIMIT_BYTES`) is larger (8 MiB), so this row is the one that decides.
+ * 5,000 resolutions 0.76 MB; this is about twice that, and ingest-service's own limit on the
+ * route (`BATCH_BODY_LIMIT_BYTES`) is the same 2 MiB.
  */
 export const INGEST_BATCH_BODY_LIMIT_BYTES = 2 * 1024 * 1024;
 

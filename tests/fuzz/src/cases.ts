@@ -6,8 +6,20 @@ import fc from 'fast-check';
 import { ENDPOINTS, type Endpoint, type IdKind } from './endpoints.js';
 import { arbitraryOf, jsonSchemaOf, type Hints } from './schema-arbitrary.js';
 
-/** Who calls. `admin`/`viewOnly`: a live session; `exportKey`: a key allowed to export. */
-export type Actor = 'anonymous' | 'admin' | 'viewOnly' | 'junkCookie' | 'key' | 'exportKey' | 'junkKey';
+/**
+ * Who calls. `admin`/`viewOnly`: a live session; `exportKey`: a key allowed to export;
+ * `collector`: a live collector token; `junkToken`: a well-formed one nobody issued.
+ */
+export type Actor =
+  | 'anonymous'
+  | 'admin'
+  | 'viewOnly'
+  | 'junkCookie'
+  | 'key'
+  | 'exportKey'
+  | 'junkKey'
+  | 'collector'
+  | 'junkToken';
 
 export interface FuzzCase {
   endpoint: string;
@@ -340,6 +352,13 @@ function actorArb(endpoint: Endpoint): fc.Arbitrary<Actor> {
       { weight: 4, arbitrary: fc.constant<Actor>('exportKey') },
       { weight: 2, arbitrary: fc.constant<Actor>('anonymous') },
       { weight: 2, arbitrary: fc.constant<Actor>('junkKey') },
+    );
+  }
+  if (endpoint.scope === 'ingest') {
+    return fc.oneof(
+      { weight: 10, arbitrary: fc.constant<Actor>('collector') },
+      { weight: 2, arbitrary: fc.constant<Actor>('anonymous') },
+      { weight: 2, arbitrary: fc.constant<Actor>('junkToken') },
     );
   }
   return fc.constant<Actor>('anonymous');

@@ -47,8 +47,10 @@ import { z } from 'zod';
  * `public`: the site's JSON API (`{ success:false, error, message }` on refusal), no credentials.
  * `admin`: under `/admin-<hex>`, a session cookie (admin or view_only), the same error shape.
  * `detection`: `/api/v1/*`, an `X-API-Key`, RFC 9457 problem+json on refusal.
+ * `ingest`: `/ingest/v1/*`, a collector token in `Authorization: Bearer`, RFC 9457 problem+json
+ * on refusal (type `urn:tunnelscope:ingest:<code>`).
  */
-export type Scope = 'public' | 'admin' | 'detection';
+export type Scope = 'public' | 'admin' | 'detection' | 'ingest';
 
 /** What a path parameter is: the fuzzer draws real ids of that kind besides junk. */
 export type IdKind = 'adminUser' | 'waitlist' | 'vpnRequest' | 'contact' | 'log' | 'apiKey';
@@ -71,6 +73,16 @@ const FORMS = 'forms-service/src/routes';
 const AUTH = 'auth-service/src/routes';
 const ANALYTICS = 'analytics-service/src/routes';
 const LOOKUP = 'lookup-service/src/routes';
+const INGEST = 'ingest-service/src/routes';
+
+/**
+ * The batch as a collector sends it: the contract checks only that each list is a list (items are
+ * judged one by one), so cases are drawn from the item schemas — a few items, then mutated.
+ */
+const fuzzBatchSchema = z.strictObject({
+  observations: z.array(observationSchema).max(5).optional(),
+  resolutions: z.array(resolutionSchema).max(5).optional(),
+});
 
 export const ENDPOINTS: readonly Endpoint[] = [
   // ---- the public site's API ----
@@ -191,6 +203,31 @@ export const ENDPOINTS: readonly Endpoint[] = [
     method: 'GET',
     path: DETECTION_API.exportCsv.path,
     source: `${LOOKUP}/export/index.ts`,
+  },
+
+  // ---- the collector API ----
+  {
+    name: 'ingest-observations',
+    scope: 'ingest',
+    method: 'POST',
+    path: INGEST_API.observations.path,
+    body: fuzzBatchSchema,
+    source: `${INGEST}/v1/index.ts`,
+  },
+  {
+    name: 'ingest-runs',
+    scope: 'ingest',
+    method: 'POST',
+    path: INGEST_API.runs.path,
+    body: runReportSchema,
+    source: `${INGEST}/v1/index.ts`,
+  },
+  {
+    name: 'ingest-targets',
+    scope: 'ingest',
+    method: 'GET',
+    path: INGEST_API.targets.path,
+    source: `${INGEST}/v1/index.ts`,
   },
 
   // ---- admin: sign-in, own account ----
@@ -458,52 +495,3 @@ export const ENDPOINTS: readonly Endpoint[] = [
 ];
 
 export const WRITE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
-/**
- * The collector API (`/ingest/v1/*`, ingest-service), routed by the gateway since issue 17: a
- * collector token in `Authorization: Bearer`, RFC 9457 problem+json on refusal (type
- * `urn:tunnelscope:ingest:<code>`). Listed apart because the fuzz does not send them yet: its
- * cases, oracle and harness know the three scopes above, not this one (a collector caller, the
- * ingest problem shape, a token from `collector:create`); when they do, these rows join ENDPOINTS
- * and endpoints.test.ts stops exempting ingest-service.
- */
-export interface IngestEndpoint extends Omit<Endpoint, 'scope'> {
-  scope: 'ingest';
-}
-
-const INGEST = 'ingest-service/src/routes';
-
-/**
- * The batch as a collector sends it: the contract checks only that each list is a list (items are
- * judged one by one), so cases are drawn from the item schemas — a few items, then mutated.
- */
-const fuzzBatchSchema = z.strictObject({
-  observations: z.array(observationSchema).max(5).optional(),
-  resolutions: z.array(resolutionSchema).max(5).optional(),
-});
-
-export const INGEST_ENDPOINTS: readonly IngestEndpoint[] = [
-  {
-    name: 'ingest-observations',
-    scope: 'ingest',
-    method: 'POST',
-    path: INGEST_API.observations.path,
-    body: fuzzBatchSchema,
-    source: `${INGEST}/v1/index.ts`,
-  },
-  {
-    name: 'ingest-runs',
-    scope: 'ingest',
-    method: 'POST',
-    path: INGEST_API.runs.path,
-    body: runReportSchema,
-    source: `${INGEST}/v1/index.ts`,
-  },
-  {
-    name: 'ingest-targets',
-    scope: 'ingest',
-    method: 'GET',
-    path: INGEST_API.targets.path,
-    source: `${INGEST}/v1/index.ts`,
-  },
-];

@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import pg from 'pg';
 import { ADMIN_API, ADMIN_SESSION_COOKIE, DETECTION_API } from '@tunnelscope/contracts';
-import { startStack, type Stack } from '@tunnelscope/stack-tests';
+import { packageEntry, startStack, type Stack } from '@tunnelscope/stack-tests';
 import { waitFor } from '@tunnelscope/test-kit';
 import type { IdPool } from './cases.js';
 import { sendRaw } from './send.js';
@@ -30,6 +30,7 @@ export const FUZZ_STACK_ENV: Record<string, string> = {
   OTP_CODES_PER_HOUR: '1000000',
   LOGIN_RATE_LIMIT_PER_MINUTE: '1000000',
   LOOKUP_FAILED_KEY_LIMIT_PER_MIN: '1000000',
+  INGEST_RATE_LIMIT_PER_MIN: '1000000',
 };
 
 function run(cli: string, args: string[], env: Record<string, string>): Promise<string> {
@@ -60,6 +61,8 @@ export interface FuzzStack {
   admin: Operator;
   viewOnly: Operator;
   keys: { plain: string; export: string };
+  /** A live collector token (`collector:create`) for the collector API. */
+  collectorToken: string;
   /** Ids the fuzz must not destroy: its own operators' and keys'. */
   protectedIds: Set<string>;
   ids: IdPool;
@@ -140,6 +143,9 @@ export async function startFuzzStack(label: string): Promise<FuzzStack> {
         stack.env,
       ).then((o) => o.trim().split('\n').pop()!.trim());
     const keys = { plain: await key([]), export: await key(['--export']) };
+    const collectorCli = packageEntry('@tunnelscope/ingest-service/cli/collector');
+    const created = await run(collectorCli, ['create', '--name', 'fuzz-collector'], stack.env);
+    const collectorToken = created.trim().split('\n').pop()!.trim();
     // Two more the fuzz may rotate and revoke.
     await key([]);
     await key(['--export']);
@@ -237,6 +243,7 @@ export async function startFuzzStack(label: string): Promise<FuzzStack> {
       admin,
       viewOnly,
       keys,
+      collectorToken,
       protectedIds,
       ids,
       refreshIds,

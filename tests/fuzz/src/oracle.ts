@@ -1,9 +1,17 @@
 /**
  * The property every answer must have: no 5xx, nothing of the server's insides (stack traces,
  * file paths), and a refusal in the documented shape of its API: `{ success:false, error?,
- * message }` for the site's and the panel's JSON API, RFC 9457 problem+json for `/api/v1/*`.
+ * message }` for the site's and the panel's JSON API, RFC 9457 problem+json for `/api/v1/*` and
+ * `/ingest/v1/*`.
  */
-import { DETECTION_API_PREFIX, ERROR_CODES, problemSchema } from '@tunnelscope/contracts';
+import {
+  DETECTION_API_PREFIX,
+  ERROR_CODES,
+  INGEST_API_PREFIX,
+  INGEST_ERRORS,
+  problemSchema,
+  type IngestErrorCode,
+} from '@tunnelscope/contracts';
 import { z } from 'zod';
 import type { Scope } from './endpoints.js';
 import type { RawAnswer } from './send.js';
@@ -36,13 +44,19 @@ export interface Verdict {
   problems: string[];
 }
 
+/** The collector API's problems: the detection API's fields with the ingest codes. */
+const ingestProblemSchema = problemSchema.extend({
+  code: z.enum(Object.keys(INGEST_ERRORS) as [IngestErrorCode, ...IngestErrorCode[]]),
+});
+
+const under = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
+
 /** The scope whose error shape applies, from the path the gateway sees. */
 export function answeringScope(scope: Scope, path: string): Scope {
-  return path === DETECTION_API_PREFIX || path.startsWith(`${DETECTION_API_PREFIX}/`)
-    ? 'detection'
-    : scope === 'detection'
-      ? 'public'
-      : scope;
+  if (under(path, DETECTION_API_PREFIX)) return 'detection';
+  if (under(path, INGEST_API_PREFIX)) return 'ingest';
+  // A path mutated out of either API lands with the site's pages and its API.
+  return scope === 'detection' || scope === 'ingest' ? 'public' : scope;
 }
 
 export function judge(
@@ -69,10 +83,10 @@ export function judge(
       );
     }
     if (parsed !== undefined) {
-      if (scope === 'detection') {
+      if (scope === 'detection' || scope === 'ingest') {
         if (!type.startsWith('application/problem+json'))
-          problems.push(`detection refusal has content type ${type}`);
-        const p = problemSchema.safeParse(parsed);
+          problems.push(`${scope} refusal has content type ${type}`);
+        const p = (scope === 'ingest' ? ingestProblemSchema : problemSchema).safeParse(parsed);
         if (!p.success) problems.push(`not a problem document: ${JSON.stringify(parsed).slice(0, 200)}`);
         else if (p.data.status !== answer.status)
           problems.push(`problem status ${p.data.status} ≠ HTTP ${answer.status}`);

@@ -82,6 +82,7 @@ function hints(): Hints {
 const API_ROOTS: Record<Endpoint['scope'], Set<string>> = {
   public: new Set(['/api']),
   detection: new Set(['/api']),
+  ingest: new Set(['/ingest']),
   admin: new Set([
     '/data',
     ...ENDPOINTS.filter((e) => e.scope === 'admin').map((e) => `/${e.path.split('/')[1]}`),
@@ -123,6 +124,8 @@ export function materialise(
   if (c.actor === 'key') headers['x-api-key'] = fs.keys.plain;
   if (c.actor === 'exportKey') headers['x-api-key'] = fs.keys.export;
   if (c.actor === 'junkKey') headers['x-api-key'] = 'ts_live_00000000000000000000000000000000000000';
+  if (c.actor === 'collector') headers.authorization = `Bearer ${fs.collectorToken}`;
+  if (c.actor === 'junkToken') headers.authorization = 'Bearer ts_col_00000000000000000000000000000000000000';
   const path = prefix + c.path;
   return {
     method: c.method,

@@ -32,6 +32,8 @@ export const VOLATILE_COLUMNS: Readonly<Record<string, readonly string[]>> = {
   admin_users: ['failed_login_attempts', 'account_locked_until', 'updated_at'],
   // Written by the same background flush as api_key_usage_daily.
   api_keys: ['last_used_at'],
+  // A collector's token is marked used when it is checked, before the body is (ingest-service).
+  collectors: ['last_used_at'],
   // A wrong code counts against the code, and the sixth kills it (DECISIONS: 5 tries).
   waitlist_entries: FORM_CODE_COLUMNS,
   vpn_requests: FORM_CODE_COLUMNS,

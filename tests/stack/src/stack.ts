@@ -81,26 +81,9 @@ const PACKAGE: Record<StackService, string> = {
 
 const resolveFromHere = createRequire(import.meta.url).resolve;
 
-/**
- * Workspace packages not yet among this package's dependencies (adding one changes the lockfile,
- * which waits for an install): their declared entries are resolved through the package itself —
- * Node resolves a package's own name inside it — so still through its `exports`, never a path
- * into its build. Once the dependency is declared the first resolution succeeds and this is unused.
- */
-const NOT_YET_DEPENDENCIES: Readonly<Record<string, string>> = {
-  '@tunnelscope/ingest-service': 'services/ingest-service',
-};
-
 /** The file a workspace package declares for `specifier` (`@tunnelscope/x/entry`) in its `exports`. */
 export function packageEntry(specifier: string): string {
-  try {
-    return resolveFromHere(specifier);
-  } catch (err) {
-    const pkg = specifier.split('/').slice(0, 2).join('/');
-    const folder = NOT_YET_DEPENDENCIES[pkg];
-    if (!folder) throw err;
-    return createRequire(path.join(repoRoot, folder, 'package.json')).resolve(specifier);
-  }
+  return resolveFromHere(specifier);
 }
 
 /** The built server file a deployable declares as its `./server` entry. */
