@@ -205,11 +205,14 @@ export default function DocsApiPage() {
           </ScrollTable>
           <p>
             <Code>confidence</Code> is an integer from 0 to 100 computed from that evidence alone: the more
-            and the stronger the evidence, the higher it is. Direct observations (an exit we saw in use, a
-            proxy seen relaying, a Tor listing) weigh the most; a recent sighting and a live hostname of the
-            VPN add to them; a hosting network adds a little to a detection and nothing on its own. An address
-            with no detection answers 0, and so does a stale one; a bogon answers 100, since it certainly is
-            no exit. The weights may be tuned as our collectors improve; the codes keep their meaning.
+            and the stronger the evidence, the higher it is. Authoritative lists weigh the most (Apple's
+            published iCloud Private Relay egress, the Tor Project's exit list), then direct observations by
+            our collectors (an exit we saw in use, a proxy seen relaying); a recent sighting or listing and a
+            live hostname of the VPN add to them; a hosting network adds a little to a detection and nothing
+            on its own. An address with no detection answers 0, and so does a stale one; a bogon answers 100,
+            since it certainly is no exit. <Code>sources</Code> names where each flag comes from and when that
+            source last saw the address. The weights may be tuned as our collectors improve; the codes keep
+            their meaning.
           </p>
         </>
       ),
