@@ -1,6 +1,7 @@
 /**
  * bench/lookup/http: the detection API over HTTP, on this machine (loopback only).
- *   pnpm --filter @tunnelscope/bench lookup:http   (BENCH_SECONDS=10 BENCH_CONNECTIONS=50 BENCH_PUBLIC_DATA=sample|full)
+ *   pnpm --filter @tunnelscope/bench lookup:http   (BENCH_SECONDS=10 BENCH_CONNECTIONS=50 BENCH_PUBLIC_DATA=sample|full
+ *   BENCH_SCALE=small|large: the generated IP dataset; BENCH_SKIP_EXPORT=1 leaves the offline export out)
  *
  * The built stack's lookup-service and gateway (tests/stack), the small generated IP dataset and
  * the service's `sample` public-data mode (or `full`), then, in one run:
@@ -420,6 +421,10 @@ async function revocationPhase(stack: Stack, identity: Identity) {
 const LOOKUP_POLL_SECONDS = '1';
 /** `sample` (the stack's setting, loads in seconds) or `full` (production: every public range). */
 const PUBLIC_DATA = process.env.BENCH_PUBLIC_DATA === 'full' ? 'full' : 'sample';
+/** The generated IP dataset: `small` (seed 7, seconds) or `large` (2 million addresses, minutes). */
+const SCALE = process.env.BENCH_SCALE === 'large' ? 'large' : 'small';
+/** The export of a large snapshot takes many minutes: leave it out of a run with BENCH_SKIP_EXPORT=1. */
+const SKIP_EXPORT = process.env.BENCH_SKIP_EXPORT === '1';
 const stack = await startStack({
   label: 'bench_lookup_http',
   services: [],
@@ -429,7 +434,7 @@ let yardstick: ChildProcess | undefined;
 let lookupA: ChildProcess | undefined;
 try {
   const generated = performance.now();
-  const report = await generateDataset({ url: stack.env.IPDB_URL!, scale: SCALES.small, seed: 7 });
+  const report = await generateDataset({ url: stack.env.IPDB_URL!, scale: SCALES[SCALE], seed: 7 });
   const generateMs = performance.now() - generated;
 
   const a = await startLookup(stack, stack.env.LOOKUP_SERVICE_PORT!);
@@ -461,7 +466,7 @@ try {
   const batch = await batchPhase(stack, keys[0]!, addresses);
   const swap = await swapPhase(stack, keys, addresses);
   const exportKey = (await createKey(stack.lookupUrl, stack, identity, 'bench export', true)).key;
-  const exported = await exportPhase(stack, keys, exportKey, addresses);
+  const exported = SKIP_EXPORT ? null : await exportPhase(stack, keys, exportKey, addresses);
   const rssAfterExportMb = await rssMb(lookupA.pid!);
   const revocations = await revocationPhase(stack, identity);
 
@@ -498,16 +503,22 @@ try {
   say(
     `  ${swap.requests} requests, ${swap.failed} failed; worst latency from the bump to 1 s after the swap: ${fmt(swap.worstDuringSwapMs, 0)} ms (p99 ${fmt(swap.duringSwap.p99, 0)} ms; before the bump p99 ${fmt(swap.beforeBump.p99, 0)} ms, max ${fmt(swap.beforeBump.max, 0)} ms)`,
   );
-  say(`\noffline export of the snapshot answering (through the gateway), lookups running straight meanwhile`);
-  const { firstMmdb, cachedMmdb, csv } = exported;
-  say(
-    firstMmdb.failed
-      ? `  the build FAILED after ${fmt(firstMmdb.ms / 1000, 1)} s (${firstMmdb.retries} answers 503 "being built" before): ${firstMmdb.failed}`
-      : `  first tunnelscope.mmdb download (builds MMDB and CSV; ${firstMmdb.retries} answers 503 "being built" before it): ${fmt(firstMmdb.ms / 1000, 2)} s, ${fmt(firstMmdb.bytes / 1e6, 2)} MB; again (cached): ${fmt(cachedMmdb!.ms, 0)} ms; tunnelscope.csv: ${fmt(csv!.ms, 0)} ms, ${fmt(csv!.bytes / 1e6, 2)} MB`,
-  );
-  say(
-    `  lookup-service RSS after the export: ${rssAfterExportMb} MB; lookups during the build: p50 ${fmt(exported.lookupsWhileBuilding.p50, 0)} ms, p99 ${fmt(exported.lookupsWhileBuilding.p99, 0)} ms, max ${fmt(exported.lookupsWhileBuilding.max, 0)} ms; failed ${exported.failed}`,
-  );
+  if (exported === null) {
+    say(`\noffline export: left out of this run (BENCH_SKIP_EXPORT=1)`);
+  } else {
+    say(
+      `\noffline export of the snapshot answering (through the gateway), lookups running straight meanwhile`,
+    );
+    const { firstMmdb, cachedMmdb, csv } = exported;
+    say(
+      firstMmdb.failed
+        ? `  the build FAILED after ${fmt(firstMmdb.ms / 1000, 1)} s (${firstMmdb.retries} answers 503 "being built" before): ${firstMmdb.failed}`
+        : `  first tunnelscope.mmdb download (builds MMDB and CSV; ${firstMmdb.retries} answers 503 "being built" before it): ${fmt(firstMmdb.ms / 1000, 2)} s, ${fmt(firstMmdb.bytes / 1e6, 2)} MB; again (cached): ${fmt(cachedMmdb!.ms, 0)} ms; tunnelscope.csv: ${fmt(csv!.ms, 0)} ms, ${fmt(csv!.bytes / 1e6, 2)} MB`,
+    );
+    say(
+      `  lookup-service RSS after the export: ${rssAfterExportMb} MB; lookups during the build: p50 ${fmt(exported.lookupsWhileBuilding.p50, 0)} ms, p99 ${fmt(exported.lookupsWhileBuilding.p99, 0)} ms, max ${fmt(exported.lookupsWhileBuilding.max, 0)} ms; failed ${exported.failed}`,
+    );
+  }
   const fromReq = revocations.map((d) => d.fromRequestMs).sort((a, b) => a - b);
   const fromAns = revocations.map((d) => d.fromAnswerMs).sort((a, b) => a - b);
   say(
@@ -521,7 +532,7 @@ try {
   );
 
   const stamp = new Date().toISOString().replace(/[:T]/g, '-').slice(0, 19);
-  const out = path.join(here, '../results', `lookup-http-${PUBLIC_DATA}-${stamp}`);
+  const out = path.join(here, '../results', `lookup-http-${PUBLIC_DATA}-${SCALE}-${stamp}`);
   fs.writeFileSync(`${out}.txt`, `${lines.join('\n')}\n`);
   fs.writeFileSync(
     `${out}.json`,
@@ -532,10 +543,10 @@ try {
         connections: CONNECTIONS,
         seconds: SECONDS,
         data: {
-          dataset: 'small',
+          dataset: SCALE,
           seed: 7,
           rows: report.rows,
-          publicData: 'sample',
+          publicData: PUBLIC_DATA,
           generateMs,
           readyMs,
           lookupRssMb,
@@ -543,7 +554,7 @@ try {
         check,
         batch,
         swap,
-        export: { ...exported, rssAfterExportMb },
+        export: exported === null ? null : { ...exported, rssAfterExportMb },
         revocations,
       },
       null,
