@@ -58,6 +58,27 @@ export const env = {
   internalSecret: () => z.string().min(32, 'must be at least 32 characters').max(256),
 };
 
+/**
+ * Each deployable's default METRICS_PORT (the deployment's contract: docker compose, the
+ * Kubernetes `metrics` container port). Distinct, so services started side by side on one
+ * machine do not collide; `0` picks a free port (tests).
+ */
+export const DEFAULT_METRICS_PORTS = {
+  gateway: 9400,
+  'forms-service': 9401,
+  'auth-service': 9402,
+  'analytics-service': 9403,
+  'mailer-worker': 9404,
+  'lookup-service': 9405,
+  'ingest-service': 9406,
+} as const;
+export type Deployable = keyof typeof DEFAULT_METRICS_PORTS;
+
+/** `METRICS_PORT`, the port `GET /metrics` is served on: spread into a service's schema. */
+export function metricsEnv(service: Deployable) {
+  return { METRICS_PORT: env.port(DEFAULT_METRICS_PORTS[service]) };
+}
+
 export const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/tunnelscope';
 export const DEFAULT_IPDB_URL = 'postgres://postgres@127.0.0.1:5432/tunnelscope_ipdb';
 export const DEV_INTERNAL_SECRET = 'dev-only-internal-secret-0123456789abcdef';

@@ -6,7 +6,9 @@ import Fastify, {
 } from 'fastify';
 import { installErrorHandling } from './error-handler.js';
 import { errorBody } from './errors.js';
+import { installHttpMetrics } from './http-metrics.js';
 import { loggerOptions } from './logger.js';
+import { createServiceMetrics, type ServiceMetrics } from './metrics.js';
 import { REQUEST_ID_HEADER, requestIdFrom } from './request-id.js';
 import { installZodValidation } from './validation.js';
 
@@ -19,11 +21,14 @@ export interface ServiceAppOptions {
   /** Largest JSON body accepted, in bytes (public forms are small). */
   bodyLimit?: number;
   fastify?: FastifyServerOptions;
+  /** The service's metrics, when made before the app (default: a registry of its own, named `service`). */
+  metrics?: ServiceMetrics;
 }
 
 /**
- * A Fastify instance with the house defaults: request ids, redacting logs, one error shape, and
- * zod schemas for every route part (see validation.ts).
+ * A Fastify instance with the house defaults: request ids, redacting logs, one error shape, zod
+ * schemas for every route part (see validation.ts), and `app.metrics` counting every answer
+ * (http-metrics.ts; runService serves them on METRICS_PORT).
  */
 export function createServiceApp(opts: ServiceAppOptions): FastifyInstance {
   const app = Fastify({
@@ -53,6 +58,10 @@ export function createServiceApp(opts: ServiceAppOptions): FastifyInstance {
     },
     ...opts.fastify,
   });
+  // First of all hooks, so an answer a later hook sends (a 503 while closing) is counted too.
+  const metrics = opts.metrics ?? createServiceMetrics(opts.service);
+  app.decorate('metrics', metrics);
+  installHttpMetrics(app, metrics);
   // Once shutdown starts, answers to in-flight requests close their keep-alive connection, so
   // the server can stop within the shutdown budget instead of waiting for clients to hang up.
   let closing = false;

@@ -11,6 +11,7 @@ import type { FastifyInstance, FastifyPluginCallback, FastifyRequest } from 'fas
 import type { Redis } from 'ioredis';
 import { rateLimitKeyForAddress } from './client-network.js';
 import { TooManyRequestsError } from './errors.js';
+import { routeLabelOf } from './http-metrics.js';
 // `request.clientIp` is declared there.
 import type {} from './gateway-trust.js';
 
@@ -65,12 +66,23 @@ export function rateLimitOptions(setup: RateLimitSetup): ServiceRateLimitOptions
 
 /**
  * Registers `@fastify/rate-limit` (pass its default export) with the shared options: Redis
- * counters, the gateway-vouched client address, the one 429 text.
+ * counters, the gateway-vouched client address, the one 429 text. Each refusal is counted in
+ * `tunnelscope_rate_limit_refusals_total` by route pattern.
  */
 export async function registerRateLimit(
   app: FastifyInstance,
   plugin: FastifyPluginCallback<ServiceRateLimitOptions>,
   setup: RateLimitSetup,
 ): Promise<void> {
-  await app.register(plugin, rateLimitOptions(setup));
+  const refusals = app.metrics.rateLimitRefusals;
+  await app.register(
+    plugin,
+    rateLimitOptions({
+      ...setup,
+      onExceeded: (request, key) => {
+        refusals.inc({ route: routeLabelOf(request) });
+        setup.onExceeded?.(request, key);
+      },
+    }),
+  );
 }
