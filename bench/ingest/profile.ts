@@ -9,7 +9,7 @@
  * or on a freshly generated small dataset (`--scale small`), migrated to the latest ipdb-schema:
  * `--batches N` fresh batches of the bench's shape, then the same batches re-sent.
  *
- * `pnpm --filter @tunnelscope/bench ingest:profile [--template db] [--batches N] [--explain]`
+ * `pnpm --filter @tunnelscope/bench exec tsx ingest/profile.ts [--template db] [--batches N] [--explain]`
  * (build ingest-service first: it imports `services/ingest-service/dist`).
  */
 import path from 'node:path';
