@@ -2,7 +2,7 @@ import type { ColumnType, Kysely } from 'kysely';
 
 /**
  * The IP database tables this service writes or reads (packages/ipdb-schema defines them).
- * Bulk writes go through SQL with unnest arrays (observations.ts, feeds/apply-feed.ts); these
+ * Bulk writes go through SQL with unnest arrays (observations/upsert-observations.ts, feeds/apply-feed.ts); these
  * types serve the small queries.
  */
 export interface CollectorsTable {
