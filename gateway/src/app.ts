@@ -6,6 +6,7 @@ import { createServiceApp, errorBody, internalHeaders, internalKeyring } from '@
 import { createAdminGate } from './admin/admin-gate.js';
 import { createRefusalReportSender, RefusalAudit } from './admin/refusal-audit.js';
 import type { Config } from './config.js';
+import { countRateLimitRefusals, metricsRouteFor } from './metrics.js';
 import { malformedPathProblem } from './proxy/api-problems.js';
 import { forwardedProto } from './proxy/forwarding.js';
 import { Upstreams } from './proxy/upstreams.js';
@@ -140,6 +141,7 @@ export async function buildApp({ config }: AppDeps): Promise<FastifyInstance> {
 
   // First of all hooks, so every answer below carries them, proxied ones included.
   await registerSecurityHeaders(app, securityHeaders);
+  countRateLimitRefusals(app);
   // Requests that arrive while the gateway closes (on connections still busy): 503, after the
   // security headers' hooks, in the error shape.
   let closing = false;
@@ -238,6 +240,7 @@ export async function buildApp({ config }: AppDeps): Promise<FastifyInstance> {
           // streams to the upstream untouched.
           onRequest(request, reply, done) {
             const target = resolve(request.raw.url ?? '/');
+            request.metricsRoute = metricsRouteFor(target);
             switch (target.kind) {
               case 'proxy':
                 request.bodyLimitBytes = target.maxBodyBytes;

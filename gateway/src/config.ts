@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import {
   baseServiceEnv,
+  metricsEnv,
   env,
   isTurnstileTestKey,
   loadConfig as parseEnvironment,
@@ -53,6 +54,8 @@ const httpUrl = (fallback: string) =>
 export const configSchema = baseServiceEnv
   .extend({
     GATEWAY_PORT: env.port(8080),
+    /** Where `GET /metrics` is served (never the API port; see service-kit's metrics-listener). */
+    ...metricsEnv('gateway'),
     /** Hidden admin prefix: `/admin-<ADMIN_PATH_HEX>`. Required in production. */
     ADMIN_PATH_HEX: z
       .string()

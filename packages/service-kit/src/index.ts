@@ -12,6 +12,7 @@ export * from './logger.js';
 export * from './mail-queue.js';
 export * from './metrics.js';
 export * from './metrics-listener.js';
+export * from './metrics-text.js';
 export * from './http-metrics.js';
 export * from './redis.js';
 export * from './request-id.js';

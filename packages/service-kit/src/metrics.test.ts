@@ -2,20 +2,11 @@ import Fastify from 'fastify';
 import { createServiceApp } from './fastify-app.js';
 import { httpMetricsPlugin } from './http-metrics.js';
 import { startMetricsListener } from './metrics-listener.js';
+import { metricValue } from './metrics-text.js';
 import { createServiceMetrics, UNMATCHED_ROUTE } from './metrics.js';
 import { listenService } from './server.js';
 
-/** The value of one series in Prometheus text, or undefined when it is absent. */
-function sample(text: string, name: string, labels: Record<string, string>): number | undefined {
-  for (const line of text.split('\n')) {
-    if (!line.startsWith(`${name}{`)) continue;
-    const inner = line.slice(name.length + 1, line.lastIndexOf('}'));
-    if (Object.entries(labels).every(([k, v]) => inner.includes(`${k}="${v}"`))) {
-      return Number(line.slice(line.lastIndexOf(' ') + 1));
-    }
-  }
-  return undefined;
-}
+const sample = metricValue;
 
 async function exposition(app: { metrics: { exposition(): Promise<{ body: string }> } }): Promise<string> {
   return (await app.metrics.exposition()).body;
@@ -205,5 +196,27 @@ describe('listenService', () => {
     const running = await listenService(app, { port: 0, host: '127.0.0.1' });
     expect(running.metrics).toBeNull();
     await running.close();
+  });
+});
+
+describe('metricValue', () => {
+  const text = [
+    '# HELP demo_total demo',
+    '# TYPE demo_total counter',
+    'demo_total{service="s",route="/a",status_code="200"} 2',
+    'demo_total{service="s",route="/a",status_code="500"} 1',
+    'demo_total_more{service="s"} 9',
+    'demo_plain 4',
+  ].join('\n');
+
+  it('sums the series whose labels include the ones asked for', () => {
+    expect(metricValue(text, 'demo_total', { route: '/a' })).toBe(3);
+    expect(metricValue(text, 'demo_total', { status_code: '500' })).toBe(1);
+    expect(metricValue(text, 'demo_plain')).toBe(4);
+  });
+
+  it('says undefined when no series matches, and never reads a longer name', () => {
+    expect(metricValue(text, 'demo_total', { route: '/b' })).toBeUndefined();
+    expect(metricValue(text, 'demo_total_mor')).toBeUndefined();
   });
 });

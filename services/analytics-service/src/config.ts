@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import {
   baseServiceEnv,
+  metricsEnv,
   DEFAULT_DATABASE_URL,
   DEFAULT_IPDB_URL,
   env,
@@ -22,6 +23,8 @@ const claim = (fallback: string) => z.string().trim().min(1).max(16).default(fal
 export const configSchema = baseServiceEnv
   .extend({
     ANALYTICS_SERVICE_PORT: env.port(4003),
+    /** Where `GET /metrics` is served (never the API port; see service-kit's metrics-listener). */
+    ...metricsEnv('analytics-service'),
     /** The IP database (VPNs, vendors, IPs …). It may be down while the service keeps answering. */
     IPDB_URL: env.postgresUrl(DEFAULT_IPDB_URL),
     /** The application database, for the audit rows of a requested refresh (auth-service's admin_logs). */

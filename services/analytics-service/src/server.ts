@@ -10,6 +10,7 @@ const app = await buildApp({ ...connections, config, clock: systemClock });
 
 await runService(app, {
   port: config.ANALYTICS_SERVICE_PORT,
+  metricsPort: config.METRICS_PORT,
   host: config.HOST,
   // The refresh stops in the app's onClose hook, before the connections it uses close.
   onShutdown: () => connections.close(),

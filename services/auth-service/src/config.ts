@@ -7,6 +7,7 @@ import { LOGIN_ATTEMPTS_PER_IP_PER_MINUTE } from '@tunnelscope/contracts';
 import {
   DEFAULT_DATABASE_URL,
   baseServiceEnv,
+  metricsEnv,
   env,
   isTurnstileTestKey,
   loadConfig as parseEnvironment,
@@ -45,6 +46,8 @@ const aesKey = (fallback: string) =>
 /** Every variable auth-service reads; the command-line tools pick the few they need. */
 const environment = baseServiceEnv.extend({
   AUTH_SERVICE_PORT: env.port(4002),
+  /** Where `GET /metrics` is served (never the API port; see service-kit's metrics-listener). */
+  ...metricsEnv('auth-service'),
   DATABASE_URL: env.postgresUrl(DEFAULT_DATABASE_URL),
   /** Encrypts TOTP secrets at rest (AES-256-GCM). */
   TOTP_ENCRYPTION_KEY: aesKey(DEV_TOTP_ENCRYPTION_KEY),

@@ -15,6 +15,7 @@ const app = await buildApp({ config, db, redis, mailQueue, clock: systemClock })
 
 await runService(app, {
   port: config.AUTH_SERVICE_PORT,
+  metricsPort: config.METRICS_PORT,
   host: config.HOST,
   onShutdown: async () => {
     await app.mailOutbox.stop();

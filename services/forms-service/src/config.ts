@@ -11,6 +11,7 @@ import {
 import {
   DEFAULT_DATABASE_URL,
   baseServiceEnv,
+  metricsEnv,
   env,
   loadConfig as parseEnvironment,
   refuseDevSecretsInProduction,
@@ -67,6 +68,8 @@ export function parseBlocklistSources(raw: string): BlocklistSource[] {
 export const configSchema = baseServiceEnv
   .extend({
     FORMS_SERVICE_PORT: env.port(4001),
+    /** Where `GET /metrics` is served (never the API port; see service-kit's metrics-listener). */
+    ...metricsEnv('forms-service'),
     DATABASE_URL: env.postgresUrl(DEFAULT_DATABASE_URL),
     OTP_HMAC_SECRET: z
       .string()

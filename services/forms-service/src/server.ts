@@ -29,6 +29,7 @@ const maintenance = createMaintenance({
 
 await runService(app, {
   port: config.FORMS_SERVICE_PORT,
+  metricsPort: config.METRICS_PORT,
   host: config.HOST,
   onShutdown: async () => {
     await maintenance.close();

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import {
   DEFAULT_IPDB_URL,
   baseServiceEnv,
+  metricsEnv,
   env,
   loadConfig as parseEnvironment,
   refuseDevSecretsInProduction,
@@ -24,6 +25,8 @@ const optionalFeedUrl = z.preprocess((v) => (v === '' ? undefined : v), feedUrl.
 export const configSchema = baseServiceEnv
   .extend({
     INGEST_SERVICE_PORT: env.port(4006),
+    /** Where `GET /metrics` is served (never the API port; see service-kit's metrics-listener). */
+    ...metricsEnv('ingest-service'),
     /** The IP database this service writes (observations, feeds) and reads (targets). */
     IPDB_URL: env.postgresUrl(DEFAULT_IPDB_URL),
     INGEST_DATABASE_POOL_MAX: env.positiveInt(5),

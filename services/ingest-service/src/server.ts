@@ -23,6 +23,7 @@ const targets = startTargetWorker({ config, db, log: app.log.child({ component: 
 
 await runService(app, {
   port: config.INGEST_SERVICE_PORT,
+  metricsPort: config.METRICS_PORT,
   host: config.HOST,
   onShutdown: async () => {
     await feeds.close();

@@ -7,6 +7,7 @@ import {
   DEFAULT_DATABASE_URL,
   DEFAULT_IPDB_URL,
   baseServiceEnv,
+  metricsEnv,
   env,
   loadConfig as parseEnvironment,
   refuseDevSecretsInProduction,
@@ -16,6 +17,8 @@ import {
 export const configSchema = baseServiceEnv
   .extend({
     LOOKUP_SERVICE_PORT: env.port(4005),
+    /** Where `GET /metrics` is served (never the API port; see service-kit's metrics-listener). */
+    ...metricsEnv('lookup-service'),
     /** The application database: API keys and their durable daily usage (and admin_logs). */
     DATABASE_URL: env.postgresUrl(DEFAULT_DATABASE_URL),
     /** The IP database the index is built from. It may be down while a loaded index keeps answering. */

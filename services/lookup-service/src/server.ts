@@ -46,6 +46,7 @@ const rollup = app.lookup.usage.startRollup(config.LOOKUP_USAGE_ROLLUP_SECONDS);
 
 await runService(app, {
   port: config.LOOKUP_SERVICE_PORT,
+  metricsPort: config.METRICS_PORT,
   host: config.HOST,
   onShutdown: async () => {
     await rollup.stop();

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import {
   baseServiceEnv,
+  metricsEnv,
   env,
   loadConfig as parseEnvironment,
   refuseDevSecretsInProduction,
@@ -23,6 +24,8 @@ const optionalPositiveInt = (max: number) =>
 export const configSchema = baseServiceEnv
   .extend({
     MAILER_WORKER_PORT: env.port(4004),
+    /** Where `GET /metrics` is served (never the API port; see service-kit's metrics-listener). */
+    ...metricsEnv('mailer-worker'),
     SMTP_URL: z
       .string()
       .max(2048)

@@ -22,6 +22,7 @@ const app = buildApp({
 // sent, then the transport and Redis close. All of it must fit in runService's 10 s.
 await runService(app, {
   port: config.MAILER_WORKER_PORT,
+  metricsPort: config.METRICS_PORT,
   host: config.HOST,
   onShutdown: async () => {
     await running.mailer?.close();
