@@ -56,7 +56,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     redis: () => deps.redis.ping(),
   });
 
-  const services = createAuthServices({ ...deps, log: app.log });
+  const services = createAuthServices({ ...deps, log: app.log, metrics: app.metrics });
   app.decorate('mailOutbox', services.mailOutbox);
   // The dummy hash for unknown usernames is made now, so the first such sign-in is not slower.
   app.addHook('onReady', () => services.hasher.warmUp());

@@ -1,11 +1,17 @@
 /** Builds the domain services from their dependencies (one place, so app.ts stays wiring). */
-import { createMailEnqueuer, type Clock, type MailQueue } from '@tunnelscope/service-kit';
+import {
+  createMailEnqueuer,
+  type Clock,
+  type MailQueue,
+  type ServiceMetrics,
+} from '@tunnelscope/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import { createAdminUserService, type AdminUserService } from './admin-users/admin-user-service.js';
 import { createAuditLog, type AuditLog } from './audit/audit-log.js';
 import type { Config } from './config.js';
 import { createSecretBox } from './crypto/secret-box.js';
 import type { AuthDb } from './db/schema.js';
+import { createLoginMetrics } from './login/login-metrics.js';
 import { createLoginService, type LoginService } from './login/login-service.js';
 import { createMailOutbox, type MailOutbox } from './mail-outbox/mail-outbox.js';
 import { AUTH_MESSAGES } from './messages.js';
@@ -40,8 +46,11 @@ export function createAuthServices(deps: {
   clock: Clock;
   log: FastifyBaseLogger;
   hasher?: PasswordHasher;
+  /** The app's metrics (login failures and lockouts are counted there); none in a bare test. */
+  metrics?: ServiceMetrics;
 }): AuthServices {
   const { config, db, clock } = deps;
+  const loginMetrics = createLoginMetrics(deps.metrics);
   const audit = createAuditLog({ db, clock, log: deps.log });
   const hasher =
     deps.hasher ??
@@ -50,7 +59,7 @@ export function createAuthServices(deps: {
       timeCost: config.ARGON2_TIME_COST,
     });
   const sessions = createSessionService({ db, clock });
-  const currentPassword = createCurrentPasswordCheck({ db, clock, audit, hasher });
+  const currentPassword = createCurrentPasswordCheck({ db, clock, audit, hasher, metrics: loginMetrics });
   const secretBox = createSecretBox(config.TOTP_ENCRYPTION_KEY);
   const twoFactor = createTwoFactorService({
     db,
@@ -74,6 +83,7 @@ export function createAuthServices(deps: {
       timeoutMs: config.TURNSTILE_TIMEOUT_MS,
     }),
     perMinute: config.LOGIN_RATE_LIMIT_PER_MINUTE,
+    metrics: loginMetrics,
   });
   const mail = createMailEnqueuer({
     queue: deps.mailQueue,

@@ -36,6 +36,7 @@ import type { TurnstileVerifier } from '../turnstile/turnstile-verifier.js';
 import type { TwoFactorService } from '../two-factor/two-factor-service.js';
 import { consumeChallenge, insertChallenge } from './login-challenge-repository.js';
 import { countFailure as countAccountFailure, isLocked } from './lockout.js';
+import { NO_LOGIN_METRICS, type LoginMetrics } from './login-metrics.js';
 
 export type LoginOutcome =
   | { kind: 'signed-in'; user: AdminUser; session: NewSession }
@@ -90,8 +91,11 @@ export function createLoginService(deps: {
   turnstile: TurnstileVerifier;
   /** The per-address limit, for the log of a refusal (the route enforces it). */
   perMinute: number;
+  /** Failures and lockouts counted for Prometheus (none by default). */
+  metrics?: LoginMetrics;
 }): LoginService {
   const { db, clock, audit } = deps;
+  const metrics = deps.metrics ?? NO_LOGIN_METRICS;
 
   type Who = { username: string | null; adminId?: string | null };
   const subject = (ctx: RequestContext, who: Who) => ({
@@ -100,7 +104,12 @@ export function createLoginService(deps: {
     sessionId: null,
     username: who.username,
   });
-  const failureEvent = (reason: FailureReason, details: Record<string, unknown>) => ({
+  // Every refused sign-in is logged through here, so this is where it is counted too.
+  const failureEvent = (reason: FailureReason, details: Record<string, unknown>) => {
+    metrics.failure(reason);
+    return failureDetails(reason, details);
+  };
+  const failureDetails = (reason: FailureReason, details: Record<string, unknown>) => ({
     action: 'login_failed' as const,
     success: false,
     resource: 'admin_session',
@@ -151,6 +160,7 @@ export function createLoginService(deps: {
       await logFailureIn(trx, ctx, who, 'locked', { evaluated: reason });
       return { lockedNow: true };
     }
+    if (after.lockedUntil) metrics.lockout();
     await logFailureIn(trx, ctx, who, reason, {
       failedAttempts: after.failedAttempts,
       ...(after.lockedUntil ? { lockedUntil: after.lockedUntil.toISOString(), locked: true } : {}),

@@ -11,6 +11,7 @@ import { lockAdminById } from '../admin-users/admin-user-repository.js';
 import type { AuditAction, AuditLog } from '../audit/audit-log.js';
 import type { AuthDb } from '../db/schema.js';
 import { countFailure, isLocked } from '../login/lockout.js';
+import { NO_LOGIN_METRICS, type LoginMetrics } from '../login/login-metrics.js';
 import type { PasswordHasher } from '../passwords/password-hasher.js';
 import type { Actor } from '../sessions/actor.js';
 import { deactivateSessionsOf } from '../sessions/session-repository.js';
@@ -48,8 +49,11 @@ export function createCurrentPasswordCheck(deps: {
   clock: Clock;
   audit: AuditLog;
   hasher: PasswordHasher;
+  /** Lockouts counted for Prometheus (none by default). */
+  metrics?: LoginMetrics;
 }): CurrentPasswordCheck {
   const { db, clock, audit } = deps;
+  const metrics = deps.metrics ?? NO_LOGIN_METRICS;
   return {
     async confirm(actor, password, refusal) {
       if (!password) throw currentPasswordMissing(refusal.missingMessage);
@@ -78,6 +82,7 @@ export function createCurrentPasswordCheck(deps: {
           await refused({ reason: 'locked' });
           return new UnauthorizedError(ADMIN_MESSAGES.invalidCredentials);
         }
+        if (counted.lockedUntil) metrics.lockout();
         const sessionsEnded = counted.lockedUntil ? await deactivateSessionsOf(trx, row.id) : 0;
         await refused({
           reason: 'wrong_current_password',
