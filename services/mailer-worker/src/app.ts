@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { createServiceApp, registerHealthRoutes } from '@tunnelscope/service-kit';
 import type { Config } from './config.js';
+import { registerQueueGauge, type JobCounter } from './mail-jobs/mail-metrics.js';
 import type { MailTransport } from './mail-jobs/smtp-transport.js';
 
 export interface AppDeps {
@@ -11,11 +12,15 @@ export interface AppDeps {
   transport: Pick<MailTransport, 'verify'>;
   /** False before the worker starts and once it is closing. */
   isWorkerRunning: () => boolean;
+  /** The mail queue whose job counts `/metrics` reports (none: no queue gauge). */
+  queue?: JobCounter;
 }
 
 /**
  * The worker's only HTTP surface, for Kubernetes probes: `/healthz` (the process is alive) and
  * `/readyz` (Redis answers, the SMTP server accepts a connection, the worker is taking jobs).
+ * Its metrics (`app.metrics`: the queue's job counts, the mails sent and failed) are served on
+ * METRICS_PORT by server.ts.
  */
 export function buildApp(deps: AppDeps): FastifyInstance {
   const app = createServiceApp({ service: 'mailer-worker', logLevel: deps.config.LOG_LEVEL });
@@ -26,5 +31,6 @@ export function buildApp(deps: AppDeps): FastifyInstance {
       if (!deps.isWorkerRunning()) throw new Error('mail worker is not running');
     },
   });
+  if (deps.queue) registerQueueGauge(app.metrics, deps.queue, app.log);
   return app;
 }

@@ -1,13 +1,17 @@
 import { MAIL_QUEUE_NAME } from '@tunnelscope/contracts';
-import { createRedis, runService } from '@tunnelscope/service-kit';
+import { createMailQueue, createRedis, runService } from '@tunnelscope/service-kit';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
+import { createMailResults } from './mail-jobs/mail-metrics.js';
 import { startMailWorker, type MailWorker } from './mail-jobs/mail-worker.js';
 import { createSmtpTransport } from './mail-jobs/smtp-transport.js';
 
 const config = loadConfig();
 const transport = createSmtpTransport(config);
 const probeRedis = createRedis(config.REDIS_URL, { connectionName: 'mailer-worker:probe' });
+// The queue's job counts for /metrics, read on the probe client (it fails fast when Redis is down).
+const countsQueue = createMailQueue(probeRedis, config.REDIS_PREFIX);
+countsQueue.on('error', () => undefined);
 /** Set once the probe server listens; the probes and the shutdown hook read it. */
 const running: { mailer?: MailWorker } = {};
 
@@ -16,6 +20,7 @@ const app = buildApp({
   redis: probeRedis,
   transport,
   isWorkerRunning: () => running.mailer?.worker.isRunning() ?? false,
+  queue: countsQueue,
 });
 
 // runService closes the HTTP server first, then this: worker.close() waits for the mails being
@@ -26,6 +31,7 @@ await runService(app, {
   host: config.HOST,
   onShutdown: async () => {
     await running.mailer?.close();
+    await countsQueue.close();
     probeRedis.disconnect();
   },
 });
@@ -36,6 +42,7 @@ running.mailer = startMailWorker({
   connection: createRedis(config.REDIS_URL, { forWorker: true, connectionName: 'mailer-worker' }),
   transport,
   logger: app.log.child({ component: 'worker' }),
+  results: createMailResults(app.metrics),
 });
 app.log.info(
   { queue: MAIL_QUEUE_NAME, prefix: config.REDIS_PREFIX, concurrency: config.MAILER_CONCURRENCY },

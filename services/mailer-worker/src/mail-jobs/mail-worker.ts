@@ -7,6 +7,7 @@ import { MAIL_QUEUE_NAME, mailJobSchema, type MailJob } from '@tunnelscope/contr
 import { mailFromDomain, type Config } from '../config.js';
 import { oneLine } from '../templates/html.js';
 import { renderMail, type MailBrand } from '../templates/index.js';
+import { NO_MAIL_RESULTS, type MailResults } from './mail-metrics.js';
 import { createSmtpTransport, type MailTransport } from './smtp-transport.js';
 
 export type MailWorkerConfig = Pick<
@@ -29,6 +30,8 @@ export interface MailWorkerOptions {
   /** Defaults to a pooled SMTP transport to SMTP_URL. */
   transport?: MailTransport;
   logger: FastifyBaseLogger;
+  /** Counts mails sent and given up on (the app's `tunnelscope_mails_total`); none by default. */
+  results?: MailResults;
 }
 
 export interface MailWorker {
@@ -109,6 +112,7 @@ export function startMailWorker(opts: MailWorkerOptions): MailWorker {
   const transport = opts.transport ?? createSmtpTransport(config);
   const brand = brandFrom(config);
   const domain = mailFromDomain(config.MAIL_FROM);
+  const results = opts.results ?? NO_MAIL_RESULTS;
 
   /** Blanks codes and passwords of a job that will stay in the failed set. */
   async function dropSecrets(job: Job<unknown>, log: FastifyBaseLogger): Promise<void> {
@@ -136,6 +140,7 @@ export function startMailWorker(opts: MailWorkerOptions): MailWorker {
     if (!parsed.success) {
       const reason = describeIssues(parsed.error.issues);
       log.error({ reason }, 'invalid mail job: failed without retry');
+      results.failed();
       await dropSecrets(job, log);
       throw new UnrecoverableError(`invalid mail job: ${reason}`);
     }
@@ -164,8 +169,10 @@ export function startMailWorker(opts: MailWorkerOptions): MailWorker {
         },
         'mail sent',
       );
+      results.sent();
     } catch (err) {
       if (attempt >= attempts) {
+        results.failed();
         log.error(
           { err: errorSummary(err), attempts },
           'mail not sent: giving up, job kept in the failed set',
