@@ -11,7 +11,9 @@
  * Memory layout, per family (m merged intervals, k layers):
  *   start    Uint32Array  m (IPv4) or 4m (IPv6, four words, most significant first)
  *   bucket   Uint32Array  65537, as in RangeIndex (the interval of each /16 or top 16-bit group)
- *   owners   k × Uint32Array m   the layer's owning entry, NONE where it holds nothing
+ *   owners   Uint32Array  m·k   interval i's owning entry of layer j at i·k + j (NONE where the layer
+ *                                holds nothing): a lookup reads its k owners from one or two cache
+ *                                lines, not from k arrays
  *   entries  k × the layer's entry arrays (start, end, payload, prefix), for payloads and networks
  * The layers' own interval arrays are not kept. Every array has its own ArrayBuffer, so a built
  * index moves between threads without a copy.
@@ -42,8 +44,8 @@ export interface LayerEntries {
 export interface LayeredFamily {
   readonly start: Uint32Array;
   readonly bucket: Uint32Array;
-  /** Per layer: the layer's entry owning each merged interval, NONE where the layer holds nothing. */
-  readonly owners: Uint32Array[];
+  /** Interleaved: the entry of layer j owning interval i at i·k + j (k = entries.length), NONE where none. */
+  readonly owners: Uint32Array;
   readonly entries: LayerEntries[];
 }
 
@@ -74,8 +76,11 @@ const ZERO = new Uint32Array(4);
 export interface LayerGroup {
   /** Sorted interval starts (IPv6: four words each); the first at address 0. */
   readonly start: Uint32Array;
-  /** Per layer of the group, the owning entry of each interval (NONE: nothing). */
-  readonly owners: readonly Uint32Array[];
+  /** Owning entries (NONE: nothing), interleaved: interval i's column c at i·stride + c. */
+  readonly owners: Uint32Array;
+  readonly stride: number;
+  /** The columns of `owners` that are this group's layers, in order. */
+  readonly columns: readonly number[];
   readonly entries: readonly LayerEntries[];
 }
 
@@ -83,7 +88,9 @@ export interface LayerGroup {
 export function groupOfRangeIndex(f: FamilyArrays): LayerGroup {
   return {
     start: f.intervalStart,
-    owners: [f.intervalEntry],
+    owners: f.intervalEntry,
+    stride: 1,
+    columns: [0],
     entries: [
       {
         entryStart: f.entryStart,
@@ -111,9 +118,12 @@ function mergeFamily(groups: readonly LayerGroup[], family: Family, shared: bool
   const k = groups.length;
   const counts = groups.map((g) => g.start.length / width);
   // Every layer of every group, with the group it reads its interval pointer from.
-  const columns = groups.flatMap((g, j) => g.owners.map((owner) => ({ owner, group: j })));
+  const columns = groups.flatMap((g, j) =>
+    g.columns.map((column) => ({ owners: g.owners, stride: g.stride, column, group: j })),
+  );
+  const k2 = columns.length;
 
-  const pass = (start: Uint32Array | null, owners: Uint32Array[] | null): number => {
+  const pass = (start: Uint32Array | null, owners: Uint32Array | null): number => {
     const at = new Array<number>(k).fill(0);
     const previous = new Array<number>(columns.length).fill(-1);
     // Where the current boundary's words are: a group's start array and an offset in it.
@@ -124,14 +134,14 @@ function mergeFamily(groups: readonly LayerGroup[], family: Family, shared: bool
       let changed = m === 0;
       for (let c = 0; c < columns.length; c++) {
         const column = columns[c]!;
-        const owner = column.owner[at[column.group]!]!;
+        const owner = column.owners[at[column.group]! * column.stride + column.column]!;
         if (owner !== previous[c]) changed = true;
         previous[c] = owner;
       }
       if (changed) {
         if (start !== null && owners !== null) {
           for (let w = 0; w < width; w++) start[m * width + w] = boundary[boundaryAt + w]!;
-          for (let c = 0; c < columns.length; c++) owners[c]![m] = previous[c]!;
+          for (let c = 0; c < k2; c++) owners[m * k2 + c] = previous[c]!;
         }
         m++;
       }
@@ -165,7 +175,7 @@ function mergeFamily(groups: readonly LayerGroup[], family: Family, shared: bool
 
   const m = pass(null, null);
   const start = uint32(m * width, shared);
-  const owners = columns.map(() => uint32(m, shared));
+  const owners = uint32(m * k2, shared);
   pass(start, owners);
   const bucket = buildBuckets(start, m, family);
   return {
@@ -198,9 +208,11 @@ export class LayeredIndex {
   readonly v4Bucket: Uint32Array;
   readonly v6Start: Uint32Array;
   readonly v6Bucket: Uint32Array;
-  /** Per layer, the owning entry of each IPv4 interval (NONE: the layer holds nothing there). */
-  readonly v4Owners: readonly Uint32Array[];
-  readonly v6Owners: readonly Uint32Array[];
+  /** The owning entries of IPv4 interval i, one per layer, at i·layers … (NONE: the layer holds nothing there). */
+  readonly v4Owners: Uint32Array;
+  readonly v6Owners: Uint32Array;
+  /** How many layers (the stride of the owners). */
+  readonly layers: number;
 
   private constructor(
     private readonly v4: LayeredFamily,
@@ -212,6 +224,7 @@ export class LayeredIndex {
     this.v6Bucket = v6.bucket;
     this.v4Owners = v4.owners;
     this.v6Owners = v6.owners;
+    this.layers = v4.entries.length;
   }
 
   /**
@@ -241,7 +254,7 @@ export class LayeredIndex {
     v6Groups: readonly LayerGroup[],
     options: { shared?: boolean } = {},
   ): LayeredIndex {
-    const layers = (groups: readonly LayerGroup[]) => groups.reduce((n, g) => n + g.owners.length, 0);
+    const layers = (groups: readonly LayerGroup[]) => groups.reduce((n, g) => n + g.columns.length, 0);
     if (v4Groups.length === 0 || layers(v4Groups) !== layers(v6Groups)) {
       throw new RangeError('a layered index needs the same number (at least one) of IPv4 and IPv6 layers');
     }
@@ -254,7 +267,9 @@ export class LayeredIndex {
     const f = family === 4 ? data.v4 : data.v6;
     return {
       start: f.start,
-      owners: layers.map((l) => f.owners[l]!),
+      owners: f.owners,
+      stride: f.entries.length,
+      columns: layers,
       entries: layers.map((l) => f.entries[l]!),
     };
   }
@@ -269,8 +284,8 @@ export class LayeredIndex {
         Number.isInteger(m) &&
         m > 0 &&
         f.bucket.length === 65537 &&
-        f.owners.length === f.entries.length &&
-        f.owners.every((o) => o.length === m) &&
+        f.entries.length > 0 &&
+        f.owners.length === m * f.entries.length &&
         f.entries.every(
           (e) =>
             e.entryStart.length === e.entryPayload.length * width &&
@@ -310,7 +325,7 @@ export class LayeredIndex {
 
   /** The entry of `layer` owning an interval, or NONE. */
   ownerOf(family: Family, layer: number, slot: number): number {
-    return (family === 4 ? this.v4Owners : this.v6Owners)[layer]![slot]!;
+    return (family === 4 ? this.v4Owners : this.v6Owners)[slot * this.layers + layer]!;
   }
 
   /** The caller's payload id of an entry of `layer`. */
@@ -347,7 +362,7 @@ export class LayeredIndex {
 
   /** How many merged intervals a family has. */
   intervalCount(family: Family): number {
-    return (family === 4 ? this.v4 : this.v6).owners[0]!.length;
+    return (family === 4 ? this.v4 : this.v6).owners.length / this.layers;
   }
 
   /** The first address of interval `slot` as a bigint (build-time and export use, not the hot path). */
@@ -364,7 +379,7 @@ export class LayeredIndex {
   stats(): { layers: number; ipv4Intervals: number; ipv6Intervals: number; bytes: number } {
     const bytes = [this.v4, this.v6].flatMap(arraysOf).reduce((sum, a) => sum + a.byteLength, 0);
     return {
-      layers: this.v4.owners.length,
+      layers: this.layers,
       ipv4Intervals: this.intervalCount(4),
       ipv6Intervals: this.intervalCount(6),
       bytes,
@@ -376,7 +391,7 @@ function arraysOf(f: LayeredFamily): ArrayBufferView[] {
   return [
     f.start,
     f.bucket,
-    ...f.owners,
+    f.owners,
     ...f.entries.flatMap((e) => [e.entryStart, e.entryEnd, e.entryPayload, e.entryPrefix]),
   ];
 }

@@ -81,7 +81,7 @@ export function reusablePublicData(
     [index.v4, index.v6].every(
       (f) =>
         shared(f.start) &&
-        f.owners.every(shared) &&
+        shared(f.owners) &&
         publicLayers.every((l) => Object.values(f.entries[l]!).every(shared)),
     );
   if (!allShared) return undefined;

@@ -112,7 +112,7 @@ export function snapshotBytes(data: SnapshotData): number {
   const buffers = new Set<ArrayBufferLike>();
   for (const a of columnArrays(data)) buffers.add(a.buffer);
   for (const f of [data.index.v4, data.index.v6]) {
-    for (const a of [f.start, f.bucket, ...f.owners, ...f.entries.flatMap((e) => Object.values(e))]) {
+    for (const a of [f.start, f.bucket, f.owners, ...f.entries.flatMap((e) => Object.values(e))]) {
       buffers.add((a as ArrayBufferView).buffer);
     }
   }
@@ -137,17 +137,14 @@ type AsnAnswer = NonNullable<DetectionAnswer['asn']>;
  * merged interval shares (when its networks are CIDR blocks), cached per interval.
  */
 interface Place {
-  readonly country: string | null;
-  readonly region: string | null;
-  readonly city: string | null;
-  readonly company: CompanyAnswer | null;
-  readonly asn: AsnAnswer | null;
-  /** The most specific of the geography and AS networks, and its prefix length (-1: none). */
-  readonly network: string | null;
-  readonly prefix: number;
-  readonly asnHosting: boolean;
-  /** The answer of an address here that no detection or feed holds (most), shared and frozen. */
+  /**
+   * The answer of an address here that no detection or feed holds (most): its geography, company,
+   * AS with its route and network. Shared, and never changed by anyone (not frozen: freezing cost
+   * more than the rest of a cache miss; the routes only serialise answers).
+   */
   readonly answer: Answer;
+  /** The prefix length of `answer.network` (-1: none). */
+  readonly prefix: number;
 }
 
 // Shared, frozen parts of answers: nothing downstream changes an answer, and freezing makes sure.
@@ -161,7 +158,7 @@ const NOT_ONE_ADDRESS = Object.freeze({
   invalid: 'not one IPv4 or IPv6 address (no CIDR, range, port, zone or spaces)',
 });
 /** Slots of the per-family place cache (direct-mapped on the interval number). */
-const PLACE_CACHE_SIZE = 1 << 16;
+const PLACE_CACHE_SIZE = 1 << 18;
 
 /** Confidence: base by the strongest source, plus corroboration, capped at 100 (README). */
 export const CONFIDENCE = {
@@ -184,8 +181,9 @@ export class Snapshot {
   readonly dataVersion: { version: number; date: string };
   readonly stats: SnapshotStats;
   private readonly index: LayeredIndex;
-  private readonly v4Owners: readonly Uint32Array[];
-  private readonly v6Owners: readonly Uint32Array[];
+  /** Interleaved owners (ip-index LayeredIndex): interval i's entry of layer j at i·LAYER_COUNT + j. */
+  private readonly v4Owners: Uint32Array;
+  private readonly v6Owners: Uint32Array;
   private readonly strings: string[];
   /**
    * Lazily filled caches of what many lookups share, so a lookup formats and allocates only what
@@ -289,11 +287,12 @@ export class Snapshot {
     const v4 = family === 4;
     const slot = v4 ? this.index.findIPv4(a0) : this.index.findIPv6(a0, a1, a2, a3);
     const owners = v4 ? this.v4Owners : this.v6Owners;
-    const detEntry = owners[LAYER.detections]![slot]!;
-    const torEntry = owners[LAYER.tor]![slot]!;
-    const relayEntry = owners[LAYER.relay]![slot]!;
-    const cloudEntry = owners[LAYER.cloud]![slot]!;
-    const place = this.place(family, slot, owners, a0, a1, a2, a3);
+    const base = slot * LAYER_COUNT;
+    const detEntry = owners[base + LAYER.detections]!;
+    const torEntry = owners[base + LAYER.tor]!;
+    const relayEntry = owners[base + LAYER.relay]!;
+    const cloudEntry = owners[base + LAYER.cloud]!;
+    const place = this.place(family, slot, owners, base, a0, a1, a2, a3);
     if (
       detEntry === LAYER_NONE &&
       torEntry === LAYER_NONE &&
@@ -333,14 +332,15 @@ export class Snapshot {
     let isProxy = false;
     let isTor = false;
     let isRelay = false;
-    let isHosting = place.asnHosting;
+    const asnHosting = place.answer.is_hosting;
+    let isHosting = asnHosting;
     let vendor: string | null = null;
     let vpn: string | null = null;
     let firstSeen: string | null = null;
     let lastSeen: string | null = null;
-    let country = place.country;
-    let region = place.region;
-    let city = place.city;
+    let country = place.answer.country;
+    let region = place.answer.region;
+    let city = place.answer.city;
     let live = false;
     let recent = false;
     let stale = false;
@@ -349,7 +349,7 @@ export class Snapshot {
     const sourceCodes: EvidenceCode[] = [];
     const sources: DetectionSourceEntry[] = [];
     // The most specific network: the detection's own address, else a feed's, else the place's.
-    let network = place.network;
+    let network = place.answer.network;
     let prefix = place.prefix;
     const prefixOf = (layer: number, entry: number) =>
       v4 ? index.prefixOfIPv4(layer, entry, a0) : index.prefixOfIPv6(layer, entry, a0, a1, a2, a3);
@@ -472,7 +472,7 @@ export class Snapshot {
       if (isHosting) confidence += CONFIDENCE.hosting_network;
       confidence = Math.min(100, confidence);
     }
-    if (place.asnHosting) evidence.push('hosting_network');
+    if (asnHosting) evidence.push('hosting_network');
 
     return {
       vendor,
@@ -481,8 +481,8 @@ export class Snapshot {
       country,
       region,
       city,
-      company: place.company,
-      asn: place.asn,
+      company: place.answer.company,
+      asn: place.answer.asn,
       network,
       vpn,
       is_tor: isTor,
@@ -506,7 +506,8 @@ export class Snapshot {
   private place(
     family: 4 | 6,
     slot: number,
-    owners: readonly Uint32Array[],
+    owners: Uint32Array,
+    base: number,
     a0: number,
     a1: number,
     a2: number,
@@ -525,7 +526,7 @@ export class Snapshot {
     let region: string | null = null;
     let city: string | null = null;
     let geoLayer = -1;
-    let geoEntry = owners[LAYER.city]![slot]!;
+    let geoEntry = owners[base + LAYER.city]!;
     if (geoEntry !== LAYER_NONE) {
       const row = index.payloadOf(family, LAYER.city, geoEntry);
       country = this.text(d.geo.country[row]!);
@@ -533,7 +534,7 @@ export class Snapshot {
       city = this.text(d.geo.city[row]!);
       geoLayer = LAYER.city;
     } else {
-      geoEntry = owners[LAYER.country]![slot]!;
+      geoEntry = owners[base + LAYER.country]!;
       if (geoEntry !== LAYER_NONE) {
         country = this.text(index.payloadOf(family, LAYER.country, geoEntry));
         geoLayer = LAYER.country;
@@ -547,7 +548,7 @@ export class Snapshot {
     }
 
     // The AS layer: `asn` (with its route) cached per AS network that is one CIDR block (most are).
-    const asnEntry = owners[LAYER.asn]![slot]!;
+    const asnEntry = owners[base + LAYER.asn]!;
     let asn: AsnAnswer | null = null;
     let asnPrefix = -1;
     let asnRow = -1;
@@ -585,16 +586,8 @@ export class Snapshot {
 
     const asnHosting = (asnRow < 0 ? 0 : d.asn.type[asnRow]!) === 1;
     const company = asnRow < 0 ? null : this.company(asnRow);
-    const place: Place = Object.freeze({
-      country,
-      region,
-      city,
-      company,
-      asn,
-      network,
-      prefix,
-      asnHosting,
-      answer: Object.freeze({
+    const place: Place = {
+      answer: {
         vendor: null,
         is_vpn: false,
         is_proxy: false,
@@ -615,8 +608,9 @@ export class Snapshot {
         first_seen: null,
         last_seen: null,
         sources: NO_SOURCES,
-      }),
-    });
+      },
+      prefix,
+    };
     keys[cacheAt] = slot;
     (v4 ? this.placeOf4 : this.placeOf6)[cacheAt] = place;
     // Two CIDR blocks holding one address nest, so the finer one decides both: every address of
@@ -714,7 +708,7 @@ export class Snapshot {
       const special = specialBoundaries(family);
       let specialAt = 0;
       for (let slot = 0; slot < m; slot++) {
-        if (owners.every((layer) => layer[slot] === LAYER_NONE)) continue;
+        if (heldByNone(owners, slot)) continue;
         const start = index.intervalStartOf(family, slot);
         const end = slot + 1 < m ? index.intervalStartOf(family, slot + 1) - 1n : max;
         while (specialAt < special.length && special[specialAt]! <= start) specialAt++;
@@ -751,6 +745,13 @@ export class Snapshot {
       yield { network: `${text}/${block.prefix}`, answer: this.answerAt(at0(family, at)) };
     }
   }
+}
+
+/** Whether no layer holds interval `slot` (interleaved owners). */
+function heldByNone(owners: Uint32Array, slot: number): boolean {
+  for (let j = slot * LAYER_COUNT, end = j + LAYER_COUNT; j < end; j++)
+    if (owners[j] !== LAYER_NONE) return false;
+  return true;
 }
 
 /** The first address of every special-purpose block of a family and the address after it, sorted. */
