@@ -16,8 +16,10 @@ import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import type { LookupDb } from './db/schema.js';
+import { registerIndexMetrics } from './index-metrics.js';
 import type { DetectionIndex } from './index/detection-index.js';
 import type { KeyCache } from './keys/key-cache.js';
+import { createQuotaRefusals } from './metering/quota-refusals.js';
 import routes from './routes/index.js';
 import { createLookupServices, type LookupServices } from './services.js';
 
@@ -64,7 +66,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const services = createLookupServices({ ...deps, log: app.log });
   app.decorate('lookup', services);
   services.keyCache.start();
-  await app.register(routes, { services, config: deps.config, clock: deps.clock });
+  // The index's version, age, size and swaps, read at each scrape (index-metrics.ts).
+  registerIndexMetrics(app.metrics, deps.index, deps.clock);
+  await app.register(routes, {
+    services,
+    config: deps.config,
+    clock: deps.clock,
+    quotaRefusals: createQuotaRefusals(app.metrics),
+  });
   return app;
 }
 

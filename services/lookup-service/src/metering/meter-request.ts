@@ -1,11 +1,12 @@
 /**
  * Counts one request of `cost` lookups against its key (every metered route: checks, batches,
  * exports), puts the rate-limit headers on the answer, and refuses with the 429 problem when the
- * key is over its burst or its daily quota.
+ * key is over its burst or its daily quota (counted by `refused`, for the quota metrics).
  */
 import type { FastifyReply } from 'fastify';
 import { DetectionProblem } from '../problems/problem.js';
 import type { Meter, MeteredKey } from './meter.js';
+import { NO_QUOTA_REFUSALS, type QuotaRefusals } from './quota-refusals.js';
 import { rateLimitHeaders } from './rate-limit-headers.js';
 
 export async function meterOrRefuse(
@@ -13,11 +14,13 @@ export async function meterOrRefuse(
   key: MeteredKey,
   cost: number,
   reply: FastifyReply,
+  refused: QuotaRefusals = NO_QUOTA_REFUSALS,
 ): Promise<void> {
   const decision = await meter.consume(key, cost);
   reply.headers(rateLimitHeaders(decision));
   if (decision.allowed) return;
   const retry = { 'retry-after': String(decision.retryAfterSeconds) };
+  refused(decision.reason === 'rate_limited' ? 'burst' : 'quota', key);
   if (decision.reason === 'rate_limited') {
     throw new DetectionProblem(
       'rate_limited',

@@ -45,7 +45,7 @@ const FORMATS = {
   csv: { path: DETECTION_API.exportCsv.path, contentType: 'text/csv; charset=utf-8' },
 } as const;
 
-const exportRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { services, clock }) => {
+const exportRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { services, clock, quotaRefusals }) => {
   const { index, meter } = services;
   installProblemHandling(app);
   app.decorateRequest('apiKey', null);
@@ -70,7 +70,7 @@ const exportRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { services, c
         'This API key may not download the offline export; ask us to enable it for the key.',
       );
     }
-    await meterOrRefuse(meter, key, 1, reply);
+    await meterOrRefuse(meter, key, 1, reply, quotaRefusals);
   };
 
   for (const [format, { path, contentType }] of Object.entries(FORMATS) as [

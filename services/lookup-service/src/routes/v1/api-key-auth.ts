@@ -13,7 +13,7 @@ import type { FastifyRequest } from 'fastify';
 import { hashApiKey, isWellFormedApiKey } from '../../keys/api-key-format.js';
 import type { CachedKey } from '../../keys/key-cache.js';
 import type { LookupServices } from '../../services.js';
-import type { Clock } from '@tunnelscope/service-kit';
+import { routeLabelOf, type Clock } from '@tunnelscope/service-kit';
 import { DetectionProblem } from '../../problems/problem.js';
 
 declare module 'fastify' {
@@ -61,6 +61,8 @@ export function createApiKeyCheck(services: LookupServices, clock: Clock) {
     }
     const wait = failedKeys.blockedFor(request.clientIp);
     if (wait > 0) {
+      // The failed-key limiter's refusal: a rate limiter's 429, counted with the others.
+      request.server.metrics.rateLimitRefusals.inc({ route: routeLabelOf(request) });
       throw new DetectionProblem(
         'rate_limited',
         `Too many failed API key attempts from this address; try again in ${wait} seconds.`,

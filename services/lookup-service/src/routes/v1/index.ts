@@ -41,7 +41,7 @@ export const BATCH_BODY_LIMIT_BYTES = 512 * 1024;
 
 const relative = (path: string) => path.slice(DETECTION_API_PREFIX.length);
 
-const detectionRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { services, clock }) => {
+const detectionRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { services, clock, quotaRefusals }) => {
   const { index, meter, usage } = services;
   installProblemHandling(app);
   app.decorateRequest('apiKey', null);
@@ -64,7 +64,7 @@ const detectionRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { services
 
   /** Counts one request of `cost` lookups against the key's burst and quota. */
   const meterRequest = (request: FastifyRequest, reply: FastifyReply, cost: number) =>
-    meterOrRefuse(meter, request.apiKey!, cost, reply);
+    meterOrRefuse(meter, request.apiKey!, cost, reply, quotaRefusals);
 
   const lookupOne = (ip: string, maxAgeDays: number | undefined): DetectionAnswer | { invalid: string } =>
     index.lookup(ip, maxAgeDays === undefined ? undefined : { maxAgeDays });
