@@ -18,7 +18,12 @@ const db = createDb<IngestDatabase>(config.IPDB_URL, {
 const redis = createRedis(config.REDIS_URL);
 
 const app = await buildApp({ config, db, redis, clock: systemClock });
-const feeds = await startFeedScheduler({ config, db, log: app.log.child({ component: 'feeds' }) });
+const feeds = await startFeedScheduler({
+  config,
+  db,
+  log: app.log.child({ component: 'feeds' }),
+  metrics: app.metrics,
+});
 const targets = startTargetWorker({ config, db, log: app.log.child({ component: 'targets' }) });
 
 await runService(app, {

@@ -6,11 +6,12 @@
  * interval tries again.
  */
 import { FEEDS, type FeedName } from '@tunnelscope/contracts';
-import { createRedis, systemClock } from '@tunnelscope/service-kit';
+import { createRedis, systemClock, type ServiceMetrics } from '@tunnelscope/service-kit';
 import { Queue, Worker } from 'bullmq';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { IngestDb } from '../db/schema.js';
+import { countedFeedRun, createFeedRunCounter } from './feed-metrics.js';
 import { feedSources, isFeedName, runFeed } from './feed-runner.js';
 
 export const FEED_QUEUE = 'ingest-feeds';
@@ -23,6 +24,8 @@ export async function startFeedScheduler(deps: {
   config: Config;
   db: IngestDb;
   log: FastifyBaseLogger;
+  /** The app's metrics: each run is counted in tunnelscope_feed_runs_total. */
+  metrics: ServiceMetrics;
 }): Promise<FeedScheduler> {
   const sources = feedSources(deps.config);
   for (const feed of FEEDS) {
@@ -44,11 +47,15 @@ export async function startFeedScheduler(deps: {
       { name: feed, data: { feed }, opts: { removeOnComplete: 100, removeOnFail: 100 } },
     );
   }
+  const countRun = createFeedRunCounter(deps.metrics);
   const worker = new Worker<{ feed: FeedName }>(
     FEED_QUEUE,
     async (job) => {
-      if (!isFeedName(job.data.feed)) return;
-      const run = await runFeed({ db: deps.db, config: deps.config, clock: systemClock }, job.data.feed);
+      const feed = job.data.feed;
+      if (!isFeedName(feed)) return;
+      const run = await countedFeedRun(feed, countRun, () =>
+        runFeed({ db: deps.db, config: deps.config, clock: systemClock }, feed),
+      );
       deps.log[run.keptPrevious ? 'warn' : 'info']({ run }, `feed ${run.feed} run`);
     },
     { connection: workerConnection, prefix, concurrency: 1 },

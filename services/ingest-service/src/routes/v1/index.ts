@@ -40,6 +40,12 @@ const relative = (path: string) => path.slice(INGEST_API_PREFIX.length);
 
 const collectorRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { services, config, clock }) => {
   installProblemHandling(app);
+  // Items of the collectors' batches: applied (valid, whether or not they changed a row) or refused.
+  const ingestItems = app.metrics.counter({
+    name: 'tunnelscope_ingest_items_total',
+    help: 'Observations and resolutions of collector batches, applied or refused',
+    labelNames: ['result'],
+  });
   app.decorateRequest('collector', null);
   app.addHook('onRequest', async (request) => {
     request.collector = await services.collectorAuth.authenticate(request.headers.authorization);
@@ -79,6 +85,8 @@ const collectorRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { services
       const refused = [...obs.refused, ...res.refused, ...outcome.refused].sort((a, b) =>
         a.list === b.list ? a.index - b.index : a.list === 'observations' ? -1 : 1,
       );
+      ingestItems.inc({ result: 'applied' }, outcome.accepted.observations + outcome.accepted.resolutions);
+      ingestItems.inc({ result: 'refused' }, refused.length);
       request.log.info(
         {
           collector: request.collector?.id,
