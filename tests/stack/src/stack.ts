@@ -53,6 +53,12 @@ export interface Stack {
   turnstile: TurnstileStandin;
   db: TestDatabase;
   env: Record<string, string>;
+  /**
+   * Each process's METRICS_PORT (free ports, so parallel stacks never collide): its Prometheus
+   * text at `http://127.0.0.1:<port>/metrics`. `env` itself says METRICS_PORT=0 (a free port) for
+   * a process a test spawns on its own.
+   */
+  metricsPorts: Record<StackService, number>;
   processes: Map<string, StackProcess>;
   /** Starts (or restarts) one of the stack's processes and waits for its health check. */
   start(name: StackService): Promise<void>;
@@ -135,6 +141,15 @@ export async function startStack(opts: {
     ingest: await freePort(),
     mailer: await freePort(),
   };
+  const metricsPorts: Record<StackService, number> = {
+    'forms-service': await freePort(),
+    'auth-service': await freePort(),
+    'analytics-service': await freePort(),
+    'lookup-service': await freePort(),
+    'ingest-service': await freePort(),
+    'mailer-worker': await freePort(),
+    gateway: await freePort(),
+  };
   const adminHex = 'ab12cd34ef56ab78cd90ef12ab34cd56';
   const feedCacheDir = path.join(os.tmpdir(), `ts-stack-feeds-${randomBytes(6).toString('hex')}`);
   const env: Record<string, string> = {
@@ -155,6 +170,7 @@ export async function startStack(opts: {
     LOOKUP_SERVICE_PORT: String(ports.lookup),
     INGEST_SERVICE_PORT: String(ports.ingest),
     MAILER_WORKER_PORT: String(ports.mailer),
+    METRICS_PORT: '0',
     FORMS_SERVICE_URL: `http://127.0.0.1:${ports.forms}`,
     AUTH_SERVICE_URL: `http://127.0.0.1:${ports.auth}`,
     ANALYTICS_SERVICE_URL: `http://127.0.0.1:${ports.analytics}`,
@@ -208,10 +224,14 @@ export async function startStack(opts: {
     turnstile,
     db,
     env,
+    metricsPorts,
     processes,
     async start(name) {
       const output: string[] = [];
-      const child = spawn(process.execPath, [serverEntry(name)], { env, stdio: 'pipe' });
+      const child = spawn(process.execPath, [serverEntry(name)], {
+        env: { ...env, METRICS_PORT: String(metricsPorts[name]) },
+        stdio: 'pipe',
+      });
       child.stdout!.on('data', (d: Buffer) => output.push(d.toString()));
       child.stderr!.on('data', (d: Buffer) => output.push(d.toString()));
       processes.set(name, { name, child, output });
