@@ -1,12 +1,14 @@
 import { ADMIN_API, LOCKOUT_THRESHOLD } from '@tunnelscope/contracts';
 import { listenService, metricValue, scrapeMetrics, type ListeningService } from '@tunnelscope/service-kit';
-import { createAdmin, createTestContext, loginStep1, type TestContext } from './helpers.js';
+import { createAdmin, createTestContext, loginStep1, nextIp, type TestContext } from './helpers.js';
 
 describe('auth-service metrics on METRICS_PORT', () => {
   let ctx: TestContext;
   let running: ListeningService;
   beforeAll(async () => {
-    ctx = await createTestContext('metrics', { env: { METRICS_PORT: '0' } });
+    ctx = await createTestContext('metrics', {
+      env: { METRICS_PORT: '0', LOGIN_RATE_LIMIT_PER_MINUTE: '3' },
+    });
     running = await listenService(ctx.app, {
       port: 0,
       host: ctx.config.HOST,
@@ -55,5 +57,16 @@ describe('auth-service metrics on METRICS_PORT', () => {
         status_code: '401',
       }),
     ).toBe(LOCKOUT_THRESHOLD + 2);
+  });
+
+  it('counts a sign-in refused by the per-address limit as a rate-limit refusal', async () => {
+    const admin = await createAdmin(ctx);
+    const ip = nextIp();
+    for (let i = 0; i < 3; i++) expect((await loginStep1(ctx, admin, {}, ip)).statusCode).not.toBe(429);
+    expect((await loginStep1(ctx, admin, {}, ip)).statusCode).toBe(429);
+    const text = await scrape();
+    expect(metricValue(text, 'tunnelscope_rate_limit_refusals_total', { route: ADMIN_API.login.path })).toBe(
+      1,
+    );
   });
 });

@@ -10,7 +10,13 @@
  */
 import rateLimit from '@fastify/rate-limit';
 import { ADMIN_MESSAGES, SIGN_IN_UNAVAILABLE_ERROR } from '@tunnelscope/contracts';
-import { AppError, TooManyRequestsError, rateLimitKeyForAddress, type Clock } from '@tunnelscope/service-kit';
+import {
+  AppError,
+  TooManyRequestsError,
+  rateLimitKeyForAddress,
+  routeLabelOf,
+  type Clock,
+} from '@tunnelscope/service-kit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 
@@ -80,6 +86,7 @@ export async function loginRateLimit(
     if (await firstRefusal(opts.redis, `${nameSpace}logged:${limit.key}`, limit.ttl)) {
       await opts.onFirstRefusal(request);
     }
+    request.server.metrics.rateLimitRefusals.inc({ route: routeLabelOf(request) });
     throw new TooManyRequestsError(ADMIN_MESSAGES.loginRateLimited, limit.ttlInSeconds);
   };
 }
