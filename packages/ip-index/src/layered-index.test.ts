@@ -68,6 +68,53 @@ describe('LayeredIndex against a naive scan of each layer', () => {
     );
   });
 
+  it('searches dense buckets through their finer tables exactly like a scan (thousands of networks in one /16)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 0xffff }), fc.integer({ min: 20, max: 32 })), {
+          minLength: 200,
+          maxLength: 600,
+        }),
+        fc.array(
+          fc.tuple(fc.bigInt({ min: 0n, max: (1n << 112n) - 1n }), fc.integer({ min: 20, max: 128 })),
+          {
+            minLength: 200,
+            maxLength: 600,
+          },
+        ),
+        fc.array(fc.bigInt({ min: 0n, max: (1n << 112n) - 1n }), { maxLength: 50 }),
+        (v4, v6, extra) => {
+          // Everything in 10.1.0.0/16 and 2a01::/16: one bucket per family, far past the threshold.
+          const entries: IndexEntry[] = [];
+          v4.forEach(([low, prefix], i) => {
+            const value = 0x0a010000n | BigInt(low);
+            const size = 1n << BigInt(32 - prefix);
+            entries.push({ network: formatCidr(4, value - (value % size), prefix), payload: i });
+          });
+          v6.forEach(([low, prefix], i) => {
+            const value = (0x2a01n << 112n) | low;
+            const size = 1n << BigInt(128 - prefix);
+            entries.push({ network: formatCidr(6, value - (value % size), prefix), payload: 1000 + i });
+          });
+          const index = merged([entries]);
+          const spans = spansOf(entries);
+          const payloads = entries.map((e) => e.payload);
+          const extras: Array<[Family, bigint]> = extra.map((low) => [6, (0x2a01n << 112n) | low]);
+          for (const [family, raw] of probes(spans, extras)) {
+            const expected = naive(spans, payloads, family, raw);
+            const got = layerAnswer(index, 0, family, raw);
+            if (JSON.stringify(got) !== JSON.stringify(expected)) {
+              throw new Error(
+                `IPv${family} ${raw}: merged ${JSON.stringify(got)}, scan ${JSON.stringify(expected)}`,
+              );
+            }
+          }
+        },
+      ),
+      { numRuns: 30 },
+    );
+  });
+
   it('has no more intervals than its layers together, and none that splits nothing', () => {
     const a: IndexEntry[] = [
       { network: '10.0.0.0/8', payload: 1 },

@@ -11,6 +11,12 @@
  * Memory layout, per family (m merged intervals, k layers):
  *   start    Uint32Array  m (IPv4) or 4m (IPv6, four words, most significant first)
  *   bucket   Uint32Array  65537, as in RangeIndex (the interval of each /16 or top 16-bit group)
+ *   sub      Int32Array   65536  where a bucket holds many intervals (routes cluster: a few /16 of
+ *                                IPv6 hold most of them), the offset of its finer table, else -1
+ *   subTable Uint32Array  the finer tables: the interval of the first address of each /24 (IPv4)
+ *                                or /28 (IPv6) of the bucket, and the next bucket's; a search then
+ *                                looks at a handful of intervals, not thousands (each step a cache
+ *                                miss on a large index)
  *   owners   Uint32Array  m·k   interval i's owning entry of layer j at i·k + j (NONE where the layer
  *                                holds nothing): a lookup reads its k owners from one or two cache
  *                                lines, not from k arrays
@@ -44,6 +50,8 @@ export interface LayerEntries {
 export interface LayeredFamily {
   readonly start: Uint32Array;
   readonly bucket: Uint32Array;
+  readonly sub: Int32Array;
+  readonly subTable: Uint32Array;
   /** Interleaved: the entry of layer j owning interval i at i·k + j (k = entries.length), NONE where none. */
   readonly owners: Uint32Array;
   readonly entries: LayerEntries[];
@@ -178,9 +186,12 @@ function mergeFamily(groups: readonly LayerGroup[], family: Family, shared: bool
   const owners = uint32(m * k2, shared);
   pass(start, owners);
   const bucket = buildBuckets(start, m, family);
+  const { sub, subTable } = buildSubBuckets(start, bucket, family);
   return {
     start,
     bucket: shared ? copyToShared(bucket) : bucket,
+    sub: shared ? (copyToShared(sub) as unknown as Int32Array) : sub,
+    subTable: shared ? copyToShared(subTable) : subTable,
     owners,
     entries: groups.flatMap((g) => g.entries),
   };
@@ -194,10 +205,100 @@ export function isSharedBuffer(buffer: ArrayBufferLike): boolean {
   return Object.prototype.toString.call(buffer) === '[object SharedArrayBuffer]';
 }
 
-function copyToShared(array: Uint32Array): Uint32Array {
-  const out = uint32(array.length, true);
+function copyToShared<T extends Uint32Array | Int32Array>(array: T): T {
+  const Kind = array.constructor as new (buffer: SharedArrayBuffer) => T;
+  const out = new Kind(new SharedArrayBuffer(array.byteLength));
   out.set(array);
   return out;
+}
+
+/** Finer bits below a bucket's 16: /24 sub-buckets for IPv4, /28 for IPv6. */
+const SUB_BITS = { 4: 8, 6: 12 } as const;
+/** A bucket gets a finer table when it holds more intervals than this. */
+const SUB_THRESHOLD = 32;
+
+/** The finer tables of the buckets holding many intervals (see the layout above). */
+function buildSubBuckets(
+  start: Uint32Array,
+  bucket: Uint32Array,
+  family: Family,
+): { sub: Int32Array; subTable: Uint32Array } {
+  const bits = SUB_BITS[family];
+  const subs = 1 << bits;
+  const sub = new Int32Array(65536).fill(-1);
+  const dense: number[] = [];
+  for (let h = 0; h < 65536; h++) if (bucket[h + 1]! - bucket[h]! > SUB_THRESHOLD) dense.push(h);
+  const subTable = new Uint32Array(dense.length * (subs + 1));
+  dense.forEach((h, d) => {
+    const offset = d * (subs + 1);
+    sub[h] = offset;
+    for (let k = 0; k < subs; k++) {
+      // The first address of sub-bucket k: the top word with its next `bits` bits set to k.
+      const top = ((h << 16) | (k << (16 - bits))) >>> 0;
+      subTable[offset + k] =
+        family === 4 ? intervalOfIPv4(start, bucket, top) : intervalOfIPv6(start, bucket, top, 0, 0, 0);
+    }
+    subTable[offset + subs] = bucket[h + 1]!;
+  });
+  return { sub, subTable };
+}
+
+/** {@link intervalOfIPv4} through the finer tables where a bucket has one. */
+function findIPv4In(f: LayeredFamily, value: number): number {
+  const h = value >>> 16;
+  const offset = f.sub[h]!;
+  let lo: number;
+  let hi: number;
+  if (offset < 0) {
+    lo = f.bucket[h]!;
+    hi = f.bucket[h + 1]!;
+  } else {
+    const k = (value >>> (16 - SUB_BITS[4])) & ((1 << SUB_BITS[4]) - 1);
+    lo = f.subTable[offset + k]!;
+    hi = f.subTable[offset + k + 1]!;
+  }
+  const s = f.start;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >>> 1;
+    if (s[mid]! <= value) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/** {@link intervalOfIPv6} through the finer tables where a bucket has one. */
+function findIPv6In(f: LayeredFamily, w0: number, w1: number, w2: number, w3: number): number {
+  const h = w0 >>> 16;
+  const offset = f.sub[h]!;
+  let lo: number;
+  let hi: number;
+  if (offset < 0) {
+    lo = f.bucket[h]!;
+    hi = f.bucket[h + 1]!;
+  } else {
+    const k = (w0 >>> (16 - SUB_BITS[6])) & ((1 << SUB_BITS[6]) - 1);
+    lo = f.subTable[offset + k]!;
+    hi = f.subTable[offset + k + 1]!;
+  }
+  const s = f.start;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >>> 1;
+    const o = 4 * mid;
+    const a = s[o]!;
+    let le: boolean;
+    if (a !== w0) le = a < w0;
+    else {
+      const b = s[o + 1]!;
+      if (b !== w1) le = b < w1;
+      else {
+        const c = s[o + 2]!;
+        le = c !== w2 ? c < w2 : s[o + 3]! <= w3;
+      }
+    }
+    if (le) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
 }
 
 const addressWords = new Uint32Array(4);
@@ -284,6 +385,7 @@ export class LayeredIndex {
         Number.isInteger(m) &&
         m > 0 &&
         f.bucket.length === 65537 &&
+        f.sub.length === 65536 &&
         f.entries.length > 0 &&
         f.owners.length === m * f.entries.length &&
         f.entries.every(
@@ -315,12 +417,12 @@ export class LayeredIndex {
 
   /** The merged interval holding an IPv4 address (always one: the intervals cover the space). */
   findIPv4(value: number): number {
-    return intervalOfIPv4(this.v4Start, this.v4Bucket, value);
+    return findIPv4In(this.v4, value);
   }
 
   /** The merged interval holding an IPv6 address given as four words. */
   findIPv6(w0: number, w1: number, w2: number, w3: number): number {
-    return intervalOfIPv6(this.v6Start, this.v6Bucket, w0, w1, w2, w3);
+    return findIPv6In(this.v6, w0, w1, w2, w3);
   }
 
   /** The entry of `layer` owning an interval, or NONE. */
@@ -391,6 +493,8 @@ function arraysOf(f: LayeredFamily): ArrayBufferView[] {
   return [
     f.start,
     f.bucket,
+    f.sub,
+    f.subTable,
     f.owners,
     ...f.entries.flatMap((e) => [e.entryStart, e.entryEnd, e.entryPayload, e.entryPrefix]),
   ];
