@@ -2,84 +2,18 @@
  * deploy/grafana/tunnelscope.json: the dashboard reads only the metrics contract of issue 14 (and
  * `up`), shows every contract metric in at least one panel, and offers the `datasource` and
  * `service` variables its queries use.
- *
- * The contract list and the metric-name extraction are the same as in monitoring.test.ts. They
- * are repeated, not shared, only because this package's src/ belongs to another change in
- * flight; a `tests/k8s/src/metrics-contract.ts` holding both is the obvious next step.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import {
+  ALLOWED_SERIES as ALLOWED,
+  CONTRACT_METRICS,
+  DEFAULT_METRICS,
+  familyOf,
+  metricNamesIn,
+} from '../src/metrics-contract.js';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
-
-const CONTRACT_METRICS = [
-  'http_requests_total',
-  'http_request_duration_seconds',
-  'tunnelscope_rate_limit_refusals_total',
-  'tunnelscope_login_failures_total',
-  'tunnelscope_account_lockouts_total',
-  'tunnelscope_queue_jobs',
-  'tunnelscope_mails_total',
-  'tunnelscope_lookup_index_version',
-  'tunnelscope_lookup_index_age_seconds',
-  'tunnelscope_lookup_index_bytes',
-  'tunnelscope_lookup_index_networks',
-  'tunnelscope_lookup_index_swaps_total',
-  'tunnelscope_lookup_index_ready',
-  'tunnelscope_quota_refusals_total',
-  'tunnelscope_ingest_items_total',
-  'tunnelscope_feed_runs_total',
-] as const;
-/** prom-client's default Node metrics the contract names (event-loop lag, RSS, heap) and `up`. */
-const DEFAULT_METRICS = [
-  'nodejs_eventloop_lag_p99_seconds',
-  'process_resident_memory_bytes',
-  'nodejs_heap_size_used_bytes',
-];
-const HISTOGRAMS = ['http_request_duration_seconds'];
-const ALLOWED = new Set<string>([
-  ...CONTRACT_METRICS,
-  ...DEFAULT_METRICS,
-  'up',
-  ...HISTOGRAMS.flatMap((h) => [`${h}_bucket`, `${h}_sum`, `${h}_count`]),
-]);
-
-const PROMQL_KEYWORDS = new Set([
-  'and',
-  'or',
-  'unless',
-  'by',
-  'without',
-  'on',
-  'ignoring',
-  'group_left',
-  'group_right',
-  'bool',
-  'offset',
-  'inf',
-  'nan',
-]);
-
-/** The metric names a PromQL expression reads (see monitoring.test.ts: strip, then keep identifiers). */
-function metricNamesIn(expr: string): string[] {
-  const stripped = expr
-    .replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|`[^`]*`/g, ' ')
-    .replace(/\{[^}]*\}/g, ' ')
-    .replace(/\[[^\]]*\]/g, ' ')
-    .replace(/\b(?:by|without|on|ignoring|group_left|group_right)\s*\([^)]*\)/g, ' ')
-    .replace(/\$\{[^}]*\}|\$\w+/g, ' ')
-    .replace(/\b\d+(?:\.\d+)?(?:e[+-]?\d+)?[smhdwy]?\b/gi, ' ')
-    .replace(/\b[a-zA-Z_][a-zA-Z0-9_]*\s*\(/g, '(');
-  const names = stripped.match(/[a-zA-Z_:][a-zA-Z0-9_:]*/g) ?? [];
-  return [...new Set(names.filter((n) => !PROMQL_KEYWORDS.has(n.toLowerCase())))];
-}
-
-/** A histogram's series name back to its family (`…_bucket` → the histogram). */
-function familyOf(name: string): string {
-  for (const h of HISTOGRAMS)
-    if (name === `${h}_bucket` || name === `${h}_sum` || name === `${h}_count`) return h;
-  return name;
-}
 
 interface Target {
   refId: string;

@@ -13,79 +13,10 @@ import {
   ServiceMonitor,
 } from '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1';
 import { parseAllDocuments } from 'yaml';
+import { ALLOWED_SERIES as ALLOWED, metricNamesIn } from '../src/metrics-contract.js';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const monitoringDir = `${repoRoot}deploy/k8s/base/monitoring`;
-
-/*
- * The metrics contract of issue 14 (what every service serves at /metrics). The Grafana test
- * keeps the same list; see its header for why the two are not one module yet.
- */
-const CONTRACT_METRICS = [
-  'http_requests_total',
-  'http_request_duration_seconds',
-  'tunnelscope_rate_limit_refusals_total',
-  'tunnelscope_login_failures_total',
-  'tunnelscope_account_lockouts_total',
-  'tunnelscope_queue_jobs',
-  'tunnelscope_mails_total',
-  'tunnelscope_lookup_index_version',
-  'tunnelscope_lookup_index_age_seconds',
-  'tunnelscope_lookup_index_bytes',
-  'tunnelscope_lookup_index_networks',
-  'tunnelscope_lookup_index_swaps_total',
-  'tunnelscope_lookup_index_ready',
-  'tunnelscope_quota_refusals_total',
-  'tunnelscope_ingest_items_total',
-  'tunnelscope_feed_runs_total',
-] as const;
-/** prom-client's default Node metrics the contract names, and Prometheus's own `up`. */
-const ALSO_ALLOWED = [
-  'up',
-  'nodejs_eventloop_lag_p99_seconds',
-  'process_resident_memory_bytes',
-  'nodejs_heap_size_used_bytes',
-];
-const HISTOGRAMS = ['http_request_duration_seconds'];
-const ALLOWED = new Set<string>([
-  ...CONTRACT_METRICS,
-  ...ALSO_ALLOWED,
-  ...HISTOGRAMS.flatMap((h) => [`${h}_bucket`, `${h}_sum`, `${h}_count`]),
-]);
-
-const PROMQL_KEYWORDS = new Set([
-  'and',
-  'or',
-  'unless',
-  'by',
-  'without',
-  'on',
-  'ignoring',
-  'group_left',
-  'group_right',
-  'bool',
-  'offset',
-  'inf',
-  'nan',
-]);
-
-/**
- * The metric names a PromQL expression reads. Not a parser: it removes what cannot be a metric
- * name (strings, label matchers, ranges, grouping label lists, Grafana variables, numbers,
- * function names, keywords) and keeps the identifiers left.
- */
-function metricNamesIn(expr: string): string[] {
-  const stripped = expr
-    .replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|`[^`]*`/g, ' ')
-    .replace(/\{[^}]*\}/g, ' ')
-    .replace(/\[[^\]]*\]/g, ' ')
-    .replace(/\b(?:by|without|on|ignoring|group_left|group_right)\s*\([^)]*\)/g, ' ')
-    .replace(/\$\{[^}]*\}|\$\w+/g, ' ')
-    .replace(/\b\d+(?:\.\d+)?(?:e[+-]?\d+)?[smhdwy]?\b/gi, ' ')
-    .replace(/\b[a-zA-Z_][a-zA-Z0-9_]*\s*\(/g, '(');
-  const names = stripped.match(/[a-zA-Z_:][a-zA-Z0-9_:]*/g) ?? [];
-  return [...new Set(names.filter((n) => !PROMQL_KEYWORDS.has(n.toLowerCase())))];
-}
 
 /** GitHub's heading anchors: lower case, punctuation dropped, spaces to hyphens. */
 function headingAnchors(markdown: string): Set<string> {
