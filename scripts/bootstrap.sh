@@ -40,6 +40,12 @@ ensure_chromium() {
   apt-get update -qq && apt-get install -y -qq chromium fonts-dejavu-core >/dev/null
 }
 if [ "${BOOTSTRAP_BROWSER:-1}" = "1" ]; then ensure_chromium; fi
+# tests/k8s renders deploy/k8s with kubectl's built-in kustomize (v5; Debian's kubernetes-client is
+# 1.20, too old for it, and nothing else we reach ships one): our machine image has it. Say so
+# up front rather than as a failing suite.
+if ! command -v kubectl >/dev/null 2>&1; then
+  echo "bootstrap: kubectl (>= 1.27, with kustomize v5) is not on PATH: tests/k8s will fail" >&2
+fi
 
 # Only start local servers when the configuration points at this machine's defaults.
 case "${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/}" in *@127.0.0.1:5432/*|*@localhost:5432/*) ensure_postgres ;; esac
