@@ -44,8 +44,14 @@ const { values: args } = parseArgs({
     'skip-default-poll': { type: 'boolean', default: false },
     route: { type: 'string', default: 'both' },
     warmup: { type: 'string', default: '2' },
+    // lookup-service's public data for the swap: the stack's `sample` rebuilds everything on a
+    // data-version bump; `full` (production) keeps its public layers and reads only the IP database.
+    'lookup-public-data': { type: 'string', default: 'sample' },
   },
 });
+const LOOKUP_PUBLIC_DATA = args['lookup-public-data'];
+if (LOOKUP_PUBLIC_DATA !== 'sample' && LOOKUP_PUBLIC_DATA !== 'full')
+  throw new Error('--lookup-public-data sample|full');
 const BATCH = 5000;
 const BATCHES = Number(args.batches);
 const SWAP_SAMPLES = Number(args['swap-samples']);
@@ -347,7 +353,13 @@ try {
     for (const poll of args['skip-default-poll'] ? ['1'] : ['1', '30']) {
       const loadStarted = performance.now();
       const lookup = spawn(process.execPath, [serverEntry('lookup-service')], {
-        env: { ...stack.env, IPDB_URL: ipdbUrl, LOOKUP_INDEX_POLL_SECONDS: poll, LOG_LEVEL: 'warn' },
+        env: {
+          ...stack.env,
+          IPDB_URL: ipdbUrl,
+          LOOKUP_INDEX_POLL_SECONDS: poll,
+          LOOKUP_PUBLIC_DATA,
+          LOG_LEVEL: 'warn',
+        },
         stdio: ['ignore', 'ignore', 'inherit'],
       });
       children.push(lookup);
@@ -369,7 +381,10 @@ try {
         }
         samples.push((performance.now() - accepted) / 1000);
       }
-      swap[`LOOKUP_INDEX_POLL_SECONDS=${poll}`] = { samples, indexLoadSeconds };
+      swap[`LOOKUP_INDEX_POLL_SECONDS=${poll}, LOOKUP_PUBLIC_DATA=${LOOKUP_PUBLIC_DATA}`] = {
+        samples,
+        indexLoadSeconds,
+      };
       await stopProcess(lookup);
     }
   } catch (err) {
