@@ -160,7 +160,11 @@ export function blockAroundV6(
   let below = 0;
   let above = 0;
   // start - 1, borrowing from the lower words up.
-  neighbour.set(entryStart.subarray(o, o + 4));
+  // Word by word: `subarray` would allocate a view per call, on the lookup's hot path.
+  neighbour[0] = entryStart[o]!;
+  neighbour[1] = entryStart[o + 1]!;
+  neighbour[2] = entryStart[o + 2]!;
+  neighbour[3] = entryStart[o + 3]!;
   let k = 3;
   while (k >= 0 && neighbour[k] === 0) neighbour[k--] = 0xffffffff;
   if (k >= 0) {
@@ -168,7 +172,10 @@ export function blockAroundV6(
     below = sharedBits(address, neighbour) + 1;
   }
   // end + 1, carrying up.
-  neighbour.set(entryEnd.subarray(o, o + 4));
+  neighbour[0] = entryEnd[o]!;
+  neighbour[1] = entryEnd[o + 1]!;
+  neighbour[2] = entryEnd[o + 2]!;
+  neighbour[3] = entryEnd[o + 3]!;
   k = 3;
   while (k >= 0 && neighbour[k] === 0xffffffff) neighbour[k--] = 0;
   if (k >= 0) {
