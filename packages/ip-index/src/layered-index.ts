@@ -403,6 +403,11 @@ export class LayeredIndex {
     return { format: FORMAT, v4: this.v4, v6: this.v6 };
   }
 
+  /** Every typed array of a transferable index (to count its bytes). */
+  static arrays(data: TransferableLayeredIndex): ArrayBufferView[] {
+    return [data.v4, data.v6].flatMap(arraysOf);
+  }
+
   /**
    * The ArrayBuffers of a transferable index, for `postMessage`'s transfer list (SharedArrayBuffers
    * are left out: they are shared, not moved; an array listed twice, once).

@@ -111,11 +111,7 @@ export function transferList(data: SnapshotData): ArrayBuffer[] {
 export function snapshotBytes(data: SnapshotData): number {
   const buffers = new Set<ArrayBufferLike>();
   for (const a of columnArrays(data)) buffers.add(a.buffer);
-  for (const f of [data.index.v4, data.index.v6]) {
-    for (const a of [f.start, f.bucket, f.owners, ...f.entries.flatMap((e) => Object.values(e))]) {
-      buffers.add((a as ArrayBufferView).buffer);
-    }
-  }
+  for (const a of LayeredIndex.arrays(data.index)) buffers.add(a.buffer);
   let bytes = 0;
   for (const b of buffers) bytes += b.byteLength;
   return bytes;
