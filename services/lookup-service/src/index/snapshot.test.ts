@@ -406,6 +406,30 @@ describe('a snapshot', () => {
     });
   }
 
+  it("re-dates a repeated address's answer when the day changes (its answer is reused within a day)", () => {
+    let now = new Date('2026-11-20T12:00:00Z');
+    const b = new SnapshotBuilder();
+    b.addDetection({
+      address: '5.6.7.9',
+      is_vpn: true,
+      is_proxy: false,
+      is_tor: false,
+      first_seen: '2026-01-01',
+      last_seen: '2026-11-19',
+      vpn: 'V',
+      vendor: 'W',
+      live: false,
+    });
+    const snapshot = new Snapshot(b.finish(1, '2026-11-20', 'test'), () => now);
+    const first = snapshot.lookup('5.6.7.9') as { evidence: string[]; confidence: number };
+    expect(first.evidence).toContain('seen_recently');
+    expect(snapshot.answer('5.6.7.9')).toBe(snapshot.answer('5.6.7.9')); // the same day: one answer
+    now = new Date('2027-01-10T12:00:00Z'); // 52 days after the last sighting
+    const later = snapshot.lookup('5.6.7.9') as { evidence: string[]; confidence: number };
+    expect(later.evidence).not.toContain('seen_recently');
+    expect(later.confidence).toBe(first.confidence - 15);
+  });
+
   it('answers a stale detection with flags cleared and stale_detection', () => {
     const world: World = {
       detections: [

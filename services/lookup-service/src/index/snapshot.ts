@@ -155,6 +155,8 @@ const NOT_ONE_ADDRESS = Object.freeze({
 });
 /** Slots of the per-family place cache (direct-mapped on the interval number). */
 const PLACE_CACHE_SIZE = 1 << 18;
+/** Slots of the per-family cache of IP-database addresses' answers (direct-mapped). */
+const DETECTED_CACHE_SIZE = 1 << 16;
 
 /** Confidence: base by the strongest source, plus corroboration, capped at 100 (README). */
 export const CONFIDENCE = {
@@ -200,6 +202,12 @@ export class Snapshot {
   private readonly placeBlock6 = new Uint32Array(4 * PLACE_CACHE_SIZE);
   private readonly placeOf4: (Place | undefined)[] = filledArray(PLACE_CACHE_SIZE);
   private readonly placeOf6: (Place | undefined)[] = filledArray(PLACE_CACHE_SIZE);
+  /** Answers of IP-database addresses, per interval (direct-mapped) and the day they hold for. */
+  private readonly detectedKey4 = new Int32Array(DETECTED_CACHE_SIZE).fill(-1);
+  private readonly detectedKey6 = new Int32Array(DETECTED_CACHE_SIZE).fill(-1);
+  private readonly detectedDay = [new Int32Array(DETECTED_CACHE_SIZE), new Int32Array(DETECTED_CACHE_SIZE)];
+  private readonly detectedOf4: (Answer | undefined)[] = filledArray(DETECTED_CACHE_SIZE);
+  private readonly detectedOf6: (Answer | undefined)[] = filledArray(DETECTED_CACHE_SIZE);
   private readonly asnObject4: (AsnAnswer | undefined)[];
   private readonly asnObject6: (AsnAnswer | undefined)[];
   private readonly companyOf: (CompanyAnswer | undefined)[];
@@ -297,12 +305,51 @@ export class Snapshot {
     ) {
       return place.answer;
     }
-    return this.composeDetected(dottedQuad, family, a0, a1, a2, a3, options, place, [
+    // An address of the IP database is an interval of its own: its answer holds for the day (and
+    // without max_age_days), so repeated asks of one exit (common: the same VPN servers recur)
+    // reuse it.
+    if (detEntry !== LAYER_NONE && options.maxAgeDays === undefined) {
+      const today = Math.floor(this.now().getTime() / DAY_MS);
+      const cacheAt = slot & (DETECTED_CACHE_SIZE - 1);
+      const keys = v4 ? this.detectedKey4 : this.detectedKey6;
+      const answers = v4 ? this.detectedOf4 : this.detectedOf6;
+      if (keys[cacheAt] === slot && this.detectedDay[v4 ? 0 : 1]![cacheAt] === today)
+        return answers[cacheAt]!;
+      const answer = this.composeDetected(
+        dottedQuad,
+        family,
+        a0,
+        a1,
+        a2,
+        a3,
+        options,
+        place,
+        detEntry,
+        torEntry,
+        relayEntry,
+        cloudEntry,
+        today,
+      );
+      keys[cacheAt] = slot;
+      this.detectedDay[v4 ? 0 : 1]![cacheAt] = today;
+      answers[cacheAt] = answer;
+      return answer;
+    }
+    return this.composeDetected(
+      dottedQuad,
+      family,
+      a0,
+      a1,
+      a2,
+      a3,
+      options,
+      place,
       detEntry,
       torEntry,
       relayEntry,
       cloudEntry,
-    ]);
+      Math.floor(this.now().getTime() / DAY_MS),
+    );
   }
 
   /** The answer of an address a detection or a feed holds: flags, evidence, sources, confidence. */
@@ -315,12 +362,15 @@ export class Snapshot {
     a3: number,
     options: LookupOptions,
     place: Place,
-    [detEntry, torEntry, relayEntry, cloudEntry]: readonly [number, number, number, number],
+    detEntry: number,
+    torEntry: number,
+    relayEntry: number,
+    cloudEntry: number,
+    today: number,
   ): Answer {
     const d = this.data;
     const index = this.index;
     const v4 = family === 4;
-    const today = Math.floor(this.now().getTime() / DAY_MS);
     const maxAge = options.maxAgeDays;
     const isStale = (last: number) => maxAge !== undefined && last !== NO_DAY && today - last > maxAge;
 
