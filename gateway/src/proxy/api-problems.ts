@@ -5,12 +5,12 @@
  * One place decides it for the three answers the gateway writes itself: the upstream cannot be
  * reached, a body too large, a malformed path.
  */
-import type { DetectionProblemAnswer } from './detection-problem.js';
+import type { ProblemAnswer as SharedProblemAnswer } from './problem-answer.js';
 import { detectionProblem, isDetectionApiUrl } from './detection-problem.js';
 import { ingestProblem, isIngestApiUrl } from './ingest-problem.js';
 import { INGEST_BATCH_MAX_ITEMS } from '@tunnelscope/contracts';
 
-export type ProblemAnswer = DetectionProblemAnswer;
+export type ProblemAnswer = SharedProblemAnswer;
 
 /** Why the service behind could not answer: refused the connection, was silent, or is not deployed. */
 export type UnavailableReason = 'down' | 'timeout' | 'absent';

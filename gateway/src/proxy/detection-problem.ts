@@ -6,27 +6,17 @@
 import {
   DETECTION_API_PREFIX,
   DETECTION_ERRORS,
-  PROBLEM_CONTENT_TYPE,
   problemType,
   type DetectionErrorCode,
 } from '@tunnelscope/contracts';
+import { isUnderApiPrefix, problemAnswer, type ProblemAnswer } from './problem-answer.js';
 
-export const PROBLEM_CONTENT_TYPE_UTF8 = `${PROBLEM_CONTENT_TYPE}; charset=utf-8`;
+export { PROBLEM_CONTENT_TYPE_UTF8 } from './problem-answer.js';
+export type DetectionProblemAnswer = ProblemAnswer;
 
 /** A call of the detection API (its path, with or without a query). */
 export function isDetectionApiUrl(url: string | undefined): boolean {
-  return (
-    url !== undefined &&
-    (url === DETECTION_API_PREFIX ||
-      url.startsWith(`${DETECTION_API_PREFIX}/`) ||
-      url.startsWith(`${DETECTION_API_PREFIX}?`))
-  );
-}
-
-export interface DetectionProblemAnswer {
-  status: number;
-  contentType: string;
-  body: string;
+  return isUnderApiPrefix(url, DETECTION_API_PREFIX);
 }
 
 export function detectionProblem(
@@ -34,19 +24,7 @@ export function detectionProblem(
   detail: string,
   url: string,
   requestId: string | undefined,
-): DetectionProblemAnswer {
+): ProblemAnswer {
   const { status, title } = DETECTION_ERRORS[code];
-  return {
-    status,
-    contentType: PROBLEM_CONTENT_TYPE_UTF8,
-    body: JSON.stringify({
-      type: problemType(code),
-      title,
-      status,
-      detail,
-      code,
-      instance: url.split('?')[0]!.slice(0, 200),
-      ...(requestId ? { requestId } : {}),
-    }),
-  };
+  return problemAnswer({ type: problemType(code), title, status, code }, detail, url, requestId);
 }

@@ -1,8 +1,8 @@
 /**
  * The gateway's own answers on the collector API (`/ingest/v1/*`), whose every error is an RFC 9457
- * problem document (contracts' INGEST_ERRORS), in the shape ingest-service's `sendProblem` writes:
- * `type` (`urn:tunnelscope:ingest:<code>`), `title`, `status`, `detail`, `code`, `instance`,
- * `requestId`. A collector parses one shape whether the gateway or the service answered.
+ * problem document (contracts' INGEST_ERRORS), in the shape ingest-service's `sendProblem` writes
+ * (`type` `urn:tunnelscope:ingest:<code>`). A collector parses one shape whether the gateway or the
+ * service answered.
  */
 import {
   INGEST_API_PREFIX,
@@ -10,16 +10,11 @@ import {
   ingestProblemType,
   type IngestErrorCode,
 } from '@tunnelscope/contracts';
-import { PROBLEM_CONTENT_TYPE_UTF8, type DetectionProblemAnswer } from './detection-problem.js';
+import { isUnderApiPrefix, problemAnswer, type ProblemAnswer } from './problem-answer.js';
 
 /** A call of the collector API (its path, with or without a query). */
 export function isIngestApiUrl(url: string | undefined): boolean {
-  return (
-    url !== undefined &&
-    (url === INGEST_API_PREFIX ||
-      url.startsWith(`${INGEST_API_PREFIX}/`) ||
-      url.startsWith(`${INGEST_API_PREFIX}?`))
-  );
+  return isUnderApiPrefix(url, INGEST_API_PREFIX);
 }
 
 export function ingestProblem(
@@ -27,19 +22,7 @@ export function ingestProblem(
   detail: string,
   url: string,
   requestId: string | undefined,
-): DetectionProblemAnswer {
+): ProblemAnswer {
   const { status, title } = INGEST_ERRORS[code];
-  return {
-    status,
-    contentType: PROBLEM_CONTENT_TYPE_UTF8,
-    body: JSON.stringify({
-      type: ingestProblemType(code),
-      title,
-      status,
-      detail,
-      code,
-      instance: url.split('?')[0]!.slice(0, 200),
-      ...(requestId ? { requestId } : {}),
-    }),
-  };
+  return problemAnswer({ type: ingestProblemType(code), title, status, code }, detail, url, requestId);
 }
