@@ -33,6 +33,8 @@ import {
   buildBuckets,
   intervalOfIPv4,
   intervalOfIPv6,
+  searchIPv4,
+  searchIPv6,
   type FamilyArrays,
   type TransferableIndex,
 } from './range-index.js';
@@ -243,63 +245,23 @@ function buildSubBuckets(
   return { sub, subTable };
 }
 
-/** {@link intervalOfIPv4} through the finer tables where a bucket has one. */
-function findIPv4In(f: LayeredFamily, value: number): number {
-  const h = value >>> 16;
+/**
+ * The search bounds of an address's top word: its finer table's sub-bucket where the bucket has
+ * one, else the bucket (IPv4: the value; IPv6: the first word). Written into `bounds`.
+ */
+function boundsOf(f: LayeredFamily, top: number, subBits: number, bounds: Int32Array): void {
+  const h = top >>> 16;
   const offset = f.sub[h]!;
-  let lo: number;
-  let hi: number;
   if (offset < 0) {
-    lo = f.bucket[h]!;
-    hi = f.bucket[h + 1]!;
+    bounds[0] = f.bucket[h]!;
+    bounds[1] = f.bucket[h + 1]!;
   } else {
-    const k = (value >>> (16 - SUB_BITS[4])) & ((1 << SUB_BITS[4]) - 1);
-    lo = f.subTable[offset + k]!;
-    hi = f.subTable[offset + k + 1]!;
+    const k = (top >>> (16 - subBits)) & ((1 << subBits) - 1);
+    bounds[0] = f.subTable[offset + k]!;
+    bounds[1] = f.subTable[offset + k + 1]!;
   }
-  const s = f.start;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >>> 1;
-    if (s[mid]! <= value) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
 }
-
-/** {@link intervalOfIPv6} through the finer tables where a bucket has one. */
-function findIPv6In(f: LayeredFamily, w0: number, w1: number, w2: number, w3: number): number {
-  const h = w0 >>> 16;
-  const offset = f.sub[h]!;
-  let lo: number;
-  let hi: number;
-  if (offset < 0) {
-    lo = f.bucket[h]!;
-    hi = f.bucket[h + 1]!;
-  } else {
-    const k = (w0 >>> (16 - SUB_BITS[6])) & ((1 << SUB_BITS[6]) - 1);
-    lo = f.subTable[offset + k]!;
-    hi = f.subTable[offset + k + 1]!;
-  }
-  const s = f.start;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >>> 1;
-    const o = 4 * mid;
-    const a = s[o]!;
-    let le: boolean;
-    if (a !== w0) le = a < w0;
-    else {
-      const b = s[o + 1]!;
-      if (b !== w1) le = b < w1;
-      else {
-        const c = s[o + 2]!;
-        le = c !== w2 ? c < w2 : s[o + 3]! <= w3;
-      }
-    }
-    if (le) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
-}
+const bounds = new Int32Array(2);
 
 const addressWords = new Uint32Array(4);
 
@@ -422,12 +384,14 @@ export class LayeredIndex {
 
   /** The merged interval holding an IPv4 address (always one: the intervals cover the space). */
   findIPv4(value: number): number {
-    return findIPv4In(this.v4, value);
+    boundsOf(this.v4, value, SUB_BITS[4], bounds);
+    return searchIPv4(this.v4Start, bounds[0]!, bounds[1]!, value);
   }
 
   /** The merged interval holding an IPv6 address given as four words. */
   findIPv6(w0: number, w1: number, w2: number, w3: number): number {
-    return findIPv6In(this.v6, w0, w1, w2, w3);
+    boundsOf(this.v6, w0, SUB_BITS[6], bounds);
+    return searchIPv6(this.v6Start, bounds[0]!, bounds[1]!, w0, w1, w2, w3);
   }
 
   /** The entry of `layer` owning an interval, or NONE. */

@@ -296,8 +296,11 @@ const scratch = new Uint32Array(4);
 /** The interval holding an IPv4 address: the last start at or before it, within its bucket. No allocation. */
 export function intervalOfIPv4(intervalStart: Uint32Array, bucket: Uint32Array, value: number): number {
   const h = value >>> 16;
-  let lo = bucket[h]!;
-  let hi = bucket[h + 1]!;
+  return searchIPv4(intervalStart, bucket[h]!, bucket[h + 1]!, value);
+}
+
+/** The last of intervals lo … hi starting at or before an IPv4 address (the answer lies in lo … hi). */
+export function searchIPv4(intervalStart: Uint32Array, lo: number, hi: number, value: number): number {
   while (lo < hi) {
     const mid = (lo + hi + 1) >>> 1;
     if (intervalStart[mid]! <= value) lo = mid;
@@ -316,8 +319,19 @@ export function intervalOfIPv6(
   w3: number,
 ): number {
   const h = w0 >>> 16;
-  let lo = bucket[h]!;
-  let hi = bucket[h + 1]!;
+  return searchIPv6(s, bucket[h]!, bucket[h + 1]!, w0, w1, w2, w3);
+}
+
+/** The last of intervals lo … hi starting at or before an IPv6 address (four words). */
+export function searchIPv6(
+  s: Uint32Array,
+  lo: number,
+  hi: number,
+  w0: number,
+  w1: number,
+  w2: number,
+  w3: number,
+): number {
   while (lo < hi) {
     const mid = (lo + hi + 1) >>> 1;
     const o = 4 * mid;

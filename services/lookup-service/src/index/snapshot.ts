@@ -308,34 +308,14 @@ export class Snapshot {
     // An address of the IP database is an interval of its own: its answer holds for the day (and
     // without max_age_days), so repeated asks of one exit (common: the same VPN servers recur)
     // reuse it.
-    if (detEntry !== LAYER_NONE && options.maxAgeDays === undefined) {
-      const today = Math.floor(this.now().getTime() / DAY_MS);
-      const cacheAt = slot & (DETECTED_CACHE_SIZE - 1);
-      const keys = v4 ? this.detectedKey4 : this.detectedKey6;
-      const answers = v4 ? this.detectedOf4 : this.detectedOf6;
-      if (keys[cacheAt] === slot && this.detectedDay[v4 ? 0 : 1]![cacheAt] === today)
-        return answers[cacheAt]!;
-      const answer = this.composeDetected(
-        dottedQuad,
-        family,
-        a0,
-        a1,
-        a2,
-        a3,
-        options,
-        place,
-        detEntry,
-        torEntry,
-        relayEntry,
-        cloudEntry,
-        today,
-      );
-      keys[cacheAt] = slot;
-      this.detectedDay[v4 ? 0 : 1]![cacheAt] = today;
-      answers[cacheAt] = answer;
-      return answer;
-    }
-    return this.composeDetected(
+    const today = Math.floor(this.now().getTime() / DAY_MS);
+    const cacheable = detEntry !== LAYER_NONE && options.maxAgeDays === undefined;
+    const cacheAt = slot & (DETECTED_CACHE_SIZE - 1);
+    const keys = v4 ? this.detectedKey4 : this.detectedKey6;
+    const days = this.detectedDay[v4 ? 0 : 1]!;
+    const answers = v4 ? this.detectedOf4 : this.detectedOf6;
+    if (cacheable && keys[cacheAt] === slot && days[cacheAt] === today) return answers[cacheAt]!;
+    const answer = this.composeDetected(
       dottedQuad,
       family,
       a0,
@@ -348,8 +328,14 @@ export class Snapshot {
       torEntry,
       relayEntry,
       cloudEntry,
-      Math.floor(this.now().getTime() / DAY_MS),
+      today,
     );
+    if (cacheable) {
+      keys[cacheAt] = slot;
+      days[cacheAt] = today;
+      answers[cacheAt] = answer;
+    }
+    return answer;
   }
 
   /** The answer of an address a detection or a feed holds: flags, evidence, sources, confidence. */
