@@ -5,7 +5,7 @@ import { dataAgeSeconds, registerIndexMetrics, type IndexView } from './index-me
 const clock: Clock = { now: () => new Date('2026-11-26T06:00:00Z') };
 
 function view(over: Partial<IndexView> = {}): IndexView {
-  return { ready: false, dataVersion: null, currentSnapshot: () => null, ...over };
+  return { ready: false, dataVersion: null, currentSnapshot: () => null, swaps: 0, ...over };
 }
 
 async function scrape(index: IndexView): Promise<string> {
@@ -40,6 +40,17 @@ describe('the index gauges', () => {
     expect(metricValue(text, 'tunnelscope_lookup_index_age_seconds')).toBe(30 * 3600);
     expect(metricValue(text, 'tunnelscope_lookup_index_bytes')).toBe(123_456);
     expect(metricValue(text, 'tunnelscope_lookup_index_networks')).toBe(42);
+  });
+
+  it('counts every swap the index made, also two between scrapes', async () => {
+    const index = { ...view({ ready: true, dataVersion: { version: 3, date: '2026-11-25' } }), swaps: 0 };
+    const metrics = createServiceMetrics('lookup-service');
+    registerIndexMetrics(metrics, index, clock);
+    expect(metricValue((await metrics.exposition()).body, 'tunnelscope_lookup_index_swaps_total')).toBe(0);
+    index.swaps = 2;
+    expect(metricValue((await metrics.exposition()).body, 'tunnelscope_lookup_index_swaps_total')).toBe(2);
+    index.swaps = 3;
+    expect(metricValue((await metrics.exposition()).body, 'tunnelscope_lookup_index_swaps_total')).toBe(3);
   });
 });
 

@@ -4,15 +4,12 @@
  * many networks it holds, whether it answers, and how many times a new snapshot replaced the one
  * answering. Before the first load every gauge but `ready` reads 0 (a series without labels is
  * always exposed), so an alert on the age goes with `ready == 0`.
- *
- * The swaps are counted as the scrapes see them: a new data version since the previous scrape is
- * one swap. A rebuild takes longer than the poll interval (30 s) and a scrape comes every 15–30
- * s, so two swaps between scrapes are not expected; if they happen, one is counted.
+ * The swap counter follows the index's own count (every replacement, however close together).
  */
 import type { Clock, ServiceMetrics } from '@tunnelscope/service-kit';
 import type { DetectionIndex } from './index/detection-index.js';
 
-export type IndexView = Pick<DetectionIndex, 'ready' | 'dataVersion' | 'currentSnapshot'>;
+export type IndexView = Pick<DetectionIndex, 'ready' | 'dataVersion' | 'currentSnapshot' | 'swaps'>;
 
 /** Seconds since the start (00:00 UTC) of the data version's day: the IP database's date, to the day. */
 export function dataAgeSeconds(date: string, now: Date): number {
@@ -60,15 +57,13 @@ export function registerIndexMetrics(metrics: ServiceMetrics, index: IndexView, 
       this.set(stats ? Object.values(stats.networks).reduce((a, b) => a + b, 0) : 0);
     },
   });
-  let seenVersion: number | null = null;
+  let counted = 0;
   metrics.counter({
     name: 'tunnelscope_lookup_index_swaps_total',
     help: 'Times a new snapshot replaced the answering one (the first load is not a swap)',
     collect() {
-      const version = index.dataVersion?.version ?? null;
-      if (version === null) return;
-      if (seenVersion !== null && version !== seenVersion) this.inc();
-      seenVersion = version;
+      if (index.swaps > counted) this.inc(index.swaps - counted);
+      counted = index.swaps;
     },
   });
 }

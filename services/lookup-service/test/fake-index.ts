@@ -39,6 +39,7 @@ function answer(ip: string, over: Partial<DetectionAnswer> = {}): DetectionAnswe
 export class FakeIndex implements DetectionIndex {
   ready = true;
   dataVersion: { version: number; date: string } | null = { version: 7, date: '2026-11-25' };
+  swaps = 0;
   readonly asked: string[] = [];
 
   lookup(ip: string, options?: { maxAgeDays?: number }): DetectionAnswer | { invalid: string } {

@@ -216,6 +216,7 @@ describe('the detection index on the generated small dataset', () => {
     });
     expect(failures).toBe(0);
     expect(lookups).toBeGreaterThan(0);
+    expect(index.swaps).toBe(1);
     expect(answer(index, address)).toMatchObject({
       is_vpn: false,
       is_proxy: true,

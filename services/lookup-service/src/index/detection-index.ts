@@ -30,6 +30,8 @@ export interface DetectionIndex {
   readonly ready: boolean;
   /** The snapshot's data version and its date (YYYY-MM-DD), null before the first load. */
   readonly dataVersion: { version: number; date: string } | null;
+  /** How many times a new snapshot replaced the answering one (the first load is not a swap). */
+  readonly swaps: number;
   /** One address string as the caller sent it → its answer, or why it is not one address. */
   lookup(ip: string, options?: { maxAgeDays?: number }): DetectionAnswer | InvalidLookup;
   /** Loads the first snapshot (in a worker thread), then watches the data version. */
@@ -120,6 +122,7 @@ export function createDetectionIndex(deps: IndexDeps): DetectionIndex {
     sampleEvery: deps.sampleEvery ?? DEFAULT_SAMPLE_EVERY,
   };
   let current: Snapshot | null = null;
+  let swaps = 0;
   let timer: NodeJS.Timeout | undefined;
   let closed = false;
   let building: Promise<void> | null = null;
@@ -135,6 +138,7 @@ export function createDetectionIndex(deps: IndexDeps): DetectionIndex {
     const next = new Snapshot(data, now);
     const previous = current;
     current = next; // the swap
+    if (previous !== null) swaps++;
     deps.logger.info(
       {
         dataVersion: next.dataVersion,
@@ -197,6 +201,9 @@ export function createDetectionIndex(deps: IndexDeps): DetectionIndex {
     },
     get dataVersion() {
       return current?.dataVersion ?? null;
+    },
+    get swaps() {
+      return swaps;
     },
     lookup(ip, options) {
       const snapshot = current;
