@@ -73,6 +73,7 @@ describe('lookup-service metrics on METRICS_PORT', () => {
     const swaps = metricValue(before, 'tunnelscope_lookup_index_swaps_total')!;
 
     ctx.index.dataVersion = { version: 8, date: '2026-11-26' };
+    ctx.index.swaps += 1;
     const after = await scrape();
     expect(metricValue(after, 'tunnelscope_lookup_index_version')).toBe(8);
     expect(metricValue(after, 'tunnelscope_lookup_index_swaps_total')).toBe(swaps + 1);
