@@ -3,7 +3,7 @@
  *   pnpm --filter @tunnelscope/bench lookup:http   (BENCH_SECONDS=10 BENCH_CONNECTIONS=50 BENCH_PUBLIC_DATA=sample|full
  *   BENCH_SCALE=small|large: the generated IP dataset; BENCH_SKIP_EXPORT=1 leaves the offline export out)
  *
- * The built stack's lookup-service and gateway (tests/stack), the small generated IP dataset and
+ * The built stack's lookup-service and gateway (tests/stack), the generated IP dataset (small or large) and
  * the service's `sample` public-data mode (or `full`), then, in one run:
  * 1. `GET /api/v1/vpn/check` with valid keys: through our gateway, straight to lookup-service and
  *    through the @fastify/http-proxy yardstick of bench/forms (req/s, p50, p99, ratios);
@@ -473,7 +473,7 @@ try {
   const ratio = (x: Run) => x.rps / check.direct.rps;
   say(`\nbench/lookup/http — ${os.cpus().length} cores, ${CONNECTIONS} connections, ${SECONDS} s per run`);
   say(
-    `data: the small generated IP dataset (seed 7, ${Object.values(report.rows).reduce((a, b) => a + b, 0)} rows, generated in ${fmt(generateMs / 1000)} s) + public ASN/geo data in LOOKUP_PUBLIC_DATA=${PUBLIC_DATA} mode`,
+    `data: the ${SCALE} generated IP dataset (seed 7, ${Object.values(report.rows).reduce((a, b) => a + b, 0)} rows, generated in ${fmt(generateMs / 1000)} s) + public ASN/geo data in LOOKUP_PUBLIC_DATA=${PUBLIC_DATA} mode`,
   );
   say(
     `index: lookup-service ready ${fmt(readyMs / 1000, 2)} s after start (index built in a worker, process start included); RSS ${lookupRssMb} MB`,
