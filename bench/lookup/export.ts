@@ -19,6 +19,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { DetectionAnswer } from '@tunnelscope/contracts';
 import { serverEntry } from '@tunnelscope/stack-tests';
 import { Reader } from 'maxmind';
+import { canonical } from './canonical.js';
 
 interface Snapshot {
   readonly dataVersion: { version: number; date: string };
@@ -99,19 +100,6 @@ function sampleAddresses(csvPath: string, count: number): string[] {
     out.push(`${v >>> 24}.${(v >>> 16) & 255}.${(v >>> 8) & 255}.${v & 255}`);
   }
   return out;
-}
-
-/** The API's answer without `ip` and nulls, keys sorted, as the MMDB record reads. */
-function canonical(value: unknown): string {
-  return JSON.stringify(value, (_k, v: unknown) =>
-    v !== null && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(
-          Object.entries(v as Record<string, unknown>)
-            .filter(([, x]) => x !== null)
-            .sort(([a], [b]) => (a < b ? -1 : 1)),
-        )
-      : v,
-  );
 }
 
 const modules = await loadModules();

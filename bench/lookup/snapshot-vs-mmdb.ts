@@ -18,6 +18,7 @@ import { makeQueries } from './queries.js';
 import { loadServiceModules } from './service-modules.js';
 import { compareRates, type Rate } from './rates.js';
 import { hitSpans } from './snapshot-spans.js';
+import { canonical } from './canonical.js';
 
 const IPDB_URL =
   process.env.BENCH_IPDB_URL ?? 'postgres://postgres@127.0.0.1:5432/tunnelscope_ipdb_bench_large';
@@ -110,17 +111,6 @@ const sets: Record<string, string[]> = {
 sets.mixed = sets.ipv4!.flatMap((q, i) => (i % 2 === 0 ? [q, sets.ipv6![i]!] : []));
 
 // ---- agreement: the reader's record is the answer without `ip` --------------------------------
-function canonical(value: unknown): string {
-  return JSON.stringify(value, (_k, v: unknown) =>
-    v !== null && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(
-          Object.entries(v as Record<string, unknown>)
-            .filter(([, x]) => x !== null)
-            .sort(([a], [b]) => (a < b ? -1 : 1)),
-        )
-      : v,
-  );
-}
 let compared = 0;
 let mismatches = 0;
 const samples: string[] = [];
