@@ -1,6 +1,10 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import pg from 'pg';
-import { createAdminWithCli, signIn } from '../src/admin.js';
+import type { Page } from 'playwright-core';
+import { createAdminWithCli, openAdmin, signIn, signInStep1 } from '../src/admin.js';
 import { useE2E } from '../src/harness.js';
+import { SCREENSHOT_DIR } from '../src/screenshots.js';
 
 /**
  * Issue 17 item 4: the Database Analytics tab shows what fed the IP database — each public feed's
@@ -18,6 +22,13 @@ async function ipdbExec(sql: string, params: unknown[] = []): Promise<void> {
   } finally {
     await client.end();
   }
+}
+
+async function shot(page: Page, width: number): Promise<void> {
+  await fs.mkdir(SCREENSHOT_DIR, { recursive: true });
+  await page
+    .getByRole('region', { name: 'Data sources' })
+    .screenshot({ path: path.join(SCREENSHOT_DIR, `admin-data-sources-${width}.png`) });
 }
 
 const COLLECTOR_ID = '6d5c4b3a-2e1f-4a0b-9c8d-7e6f5a4b3c2d';
@@ -82,5 +93,24 @@ describe('Database Analytics: Data sources', () => {
     ]) {
       await page.getByRole('tab', { name }).waitFor();
     }
+    await shot(page, 1280);
+  });
+
+  it('fits a phone: at 390 px the section scrolls inside its tables, never the page', async () => {
+    const viewer = await createAdminWithCli(e2e.stack, 'sourcesphone', 'view_only');
+    const { page } = await e2e.browser.newPage({ width: 390, allowConsole: [/status of 401/] });
+    // The header's welcome text is hidden on a phone: the dashboard's tabs say we are in.
+    await openAdmin(page, e2e.stack);
+    await signInStep1(page, viewer);
+    await page.getByRole('tab', { name: 'Database Analytics' }).click();
+    await page
+      .getByRole('region', { name: 'Data sources' })
+      .getByRole('table', { name: 'Public feeds' })
+      .waitFor();
+    const pageOverflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(pageOverflow).toBeLessThanOrEqual(0);
+    await shot(page, 390);
   });
 });
