@@ -267,10 +267,8 @@ const addressWords = new Uint32Array(4);
 
 export class LayeredIndex {
   // The hot path's arrays as direct fields.
-  readonly v4Start: Uint32Array;
-  readonly v4Bucket: Uint32Array;
-  readonly v6Start: Uint32Array;
-  readonly v6Bucket: Uint32Array;
+  private readonly v4Start: Uint32Array;
+  private readonly v6Start: Uint32Array;
   /** The owning entries of IPv4 interval i, one per layer, at i·layers … (NONE: the layer holds nothing there). */
   readonly v4Owners: Uint32Array;
   readonly v6Owners: Uint32Array;
@@ -282,9 +280,7 @@ export class LayeredIndex {
     private readonly v6: LayeredFamily,
   ) {
     this.v4Start = v4.start;
-    this.v4Bucket = v4.bucket;
     this.v6Start = v6.start;
-    this.v6Bucket = v6.bucket;
     this.v4Owners = v4.owners;
     this.v6Owners = v6.owners;
     this.layers = v4.entries.length;
