@@ -25,6 +25,17 @@ export const NOTES_MAX_LENGTH = 5000;
 // ---- rows as answered ----
 const recordStatusSchema = z.enum(RECORD_STATUSES, { error: REVIEW_MESSAGES.invalidStatus });
 
+/**
+ * What every row of the three form lists carries for concurrent editing (issue 16): `version`
+ * starts at 1 and goes up by one at every status or notes change; `updatedAt` is the row's last
+ * change (ISO) and `updatedBy` the operator who last changed its status or notes (null when none).
+ */
+const reviewBookkeeping = {
+  version: z.number().int().min(1),
+  updatedAt: z.string().nullable(),
+  updatedBy: z.string().nullable(),
+};
+
 export const waitlistEntrySchema = z.object({
   id: z.uuid(),
   email: z.string(),
@@ -35,6 +46,7 @@ export const waitlistEntrySchema = z.object({
   notes: z.string(),
   createdAt: z.string(),
   ipAddress: z.string().nullable(),
+  ...reviewBookkeeping,
 });
 export type WaitlistEntryRow = z.infer<typeof waitlistEntrySchema>;
 
@@ -50,6 +62,7 @@ export const vpnRequestRowSchema = z.object({
   status: recordStatusSchema,
   notes: z.string(),
   createdAt: z.string(),
+  ...reviewBookkeeping,
 });
 export type VpnRequestRow = z.infer<typeof vpnRequestRowSchema>;
 
@@ -63,6 +76,7 @@ export const contactRowSchema = z.object({
   status: recordStatusSchema,
   notes: z.string(),
   createdAt: z.string(),
+  ...reviewBookkeeping,
 });
 export type ContactRow = z.infer<typeof contactRowSchema>;
 
@@ -136,38 +150,107 @@ export const LOG_ACTION_FILTERS = [
   'otp_verified',
   'vpn_request_attempt',
   'contact_form',
+  // Issue 16: every other action the services store is selectable too. Admin (auth-service,
+  // forms-service's review lists, analytics-service, lookup-service's API keys):
+  'login_success',
+  'login_failed',
+  'login_2fa_required',
+  'permission_denied',
+  'two_factor_setup',
+  'two_factor_enabled',
+  'two_factor_disabled',
+  'profile_updated',
+  'admin_user_created',
+  'admin_user_updated',
+  'admin_user_deleted',
+  'admin_password_reset',
+  'admin_users_export',
+  'waitlist_entry_updated',
+  'waitlist_entry_deleted',
+  'vpn_request_updated',
+  'vpn_request_deleted',
+  'contact_updated',
+  'contact_deleted',
+  'log_entry_deleted',
+  'waitlist_export',
+  'vpn_requests_export',
+  'contacts_export',
+  'logs_export',
+  'analytics_refresh',
+  'analytics_view',
+  'ip_search',
+  'api_key_created',
+  'api_key_rotated',
+  'api_key_revoked',
+  // …and visitor (forms-service's registration_logs):
+  'otp_failed',
+  'security_event',
+  'rate_limited',
 ] as const;
 export type LogActionFilter = (typeof LOG_ACTION_FILTERS)[number];
 
-/**
- * What each filter value matches: the source table and its stored actions. `admin_login` matches
- * the sign-in events (`login_success`, `login_failed`, and `login_2fa_required` for a right
- * password answered with "now the code") and `admin_logout` the stored `logout`.
- */
-export const LOG_ACTION_FILTER_MATCHES: Record<
-  LogActionFilter,
-  { type: LogType; actions: readonly string[] }
-> = {
+/** The filter values that stand for more than their own stored action, or for another name. */
+const LOG_ACTION_GROUPS = {
   // `login_2fa_required` is a right password answered with "now the code" (step 1 of a 2FA
   // sign-in): a sign-in event, not a failure.
   admin_login: { type: 'admin', actions: ['login_success', 'login_failed', 'login_2fa_required'] },
   admin_logout: { type: 'admin', actions: ['logout'] },
-  session_disconnect: { type: 'admin', actions: ['session_disconnect'] },
-  active_sessions_view: { type: 'admin', actions: ['active_sessions_view'] },
-  admin_user_unlock: { type: 'admin', actions: ['admin_user_unlock'] },
-  admin_user_reset_2fa: { type: 'admin', actions: ['admin_user_reset_2fa'] },
-  waitlist_attempt: { type: 'visitor', actions: ['waitlist_attempt'] },
-  otp_sent: { type: 'visitor', actions: ['otp_sent'] },
-  otp_verified: { type: 'visitor', actions: ['otp_verified'] },
-  vpn_request_attempt: { type: 'visitor', actions: ['vpn_request_attempt'] },
-  contact_form: { type: 'visitor', actions: ['contact_form'] },
-};
+} as const satisfies Partial<Record<LogActionFilter, { type: LogType; actions: readonly string[] }>>;
+
+/** The visitor side's stored actions (forms-service's registration_logs); every other is admin. */
+const VISITOR_LOG_ACTIONS: ReadonlySet<string> = new Set([
+  'waitlist_attempt',
+  'otp_sent',
+  'otp_verified',
+  'otp_failed',
+  'vpn_request_attempt',
+  'contact_form',
+  'security_event',
+  'rate_limited',
+]);
+
+/**
+ * What each filter value matches: the source table and its stored actions. `admin_login` matches
+ * the sign-in events (`login_success`, `login_failed`, and `login_2fa_required` for a right
+ * password answered with "now the code") and `admin_logout` the stored `logout`; every other
+ * value matches the stored action of its own name.
+ */
+export const LOG_ACTION_FILTER_MATCHES = Object.fromEntries(
+  LOG_ACTION_FILTERS.map((f) => [
+    f,
+    f in LOG_ACTION_GROUPS
+      ? LOG_ACTION_GROUPS[f as keyof typeof LOG_ACTION_GROUPS]
+      : { type: VISITOR_LOG_ACTIONS.has(f) ? 'visitor' : 'admin', actions: [f] },
+  ]),
+) as Record<LogActionFilter, { type: LogType; actions: readonly string[] }>;
+
+/** Messages of the Logs list's own filters. */
+export const LOG_FILTER_MESSAGES = {
+  badInstant: 'from and to must be ISO date-times with a time zone, e.g. 2026-11-26T00:00:00Z',
+  fromAfterTo: 'from must be before to',
+} as const;
+
+const instantField = z.iso.datetime({ offset: true, error: LOG_FILTER_MESSAGES.badInstant }).optional();
 
 export const LOG_SORT_COLUMNS = ['createdAt'] as const;
+/**
+ * The Logs list's query: the shared paging, search and sort; `action`; `result=failed` (failed
+ * rows only); `type` (one side: admin or visitor); and a time range, `from` inclusive and `to`
+ * exclusive (ISO instants with a zone), each optional.
+ */
 export const logListQuerySchema = listQuerySchema({
   sortColumns: LOG_SORT_COLUMNS,
   defaultSort: 'createdAt',
-  filters: { action: filterField(LOG_ACTION_FILTERS) },
+  filters: {
+    action: filterField(LOG_ACTION_FILTERS),
+    result: filterField(['failed']),
+    type: filterField(LOG_TYPES),
+    from: instantField,
+    to: instantField,
+  },
+}).refine((q) => !q.from || !q.to || Date.parse(q.from) < Date.parse(q.to), {
+  error: LOG_FILTER_MESSAGES.fromAfterTo,
+  path: ['from'],
 });
 export type LogListQuery = z.input<typeof logListQuerySchema>;
 
@@ -216,9 +299,14 @@ export const logIdParamsSchema = z.object({
     ),
 });
 
-/** PATCH body of a waitlist entry, VPN request or contact: status, notes, or both. */
+/**
+ * PATCH body of a waitlist entry, VPN request or contact: status, notes, or both. `version` is the
+ * row's version the operator edited: when the row has moved on since, the PATCH is refused with a
+ * 409 (admin-records.ts `versionConflictSchema`) instead of overwriting the other change.
+ */
 export const reviewUpdateRequestSchema = z
   .strictObject({
+    version: z.number().int().min(1).optional(),
     status: recordStatusSchema.optional(),
     notes: z
       .string({ error: REVIEW_MESSAGES.notesTooLong })
@@ -231,7 +319,13 @@ export type ReviewUpdateRequest = z.infer<typeof reviewUpdateRequestSchema>;
 export const reviewUpdateResponseSchema = z.object({
   success: z.literal(true),
   message: z.string(),
-  data: z.object({ status: recordStatusSchema, notes: z.string() }),
+  data: z.object({
+    status: recordStatusSchema,
+    notes: z.string(),
+    version: z.number().int().min(1),
+    updatedAt: z.string().nullable(),
+    updatedBy: z.string().nullable(),
+  }),
 });
 
 // ---- overview ----

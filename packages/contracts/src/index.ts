@@ -22,6 +22,8 @@ export * from './admin-answers.js';
 export * from './admin-api.js';
 export * from './ipdb-api.js';
 export * from './admin-review.js';
+export * from './admin-records.js';
+export * from './live-events.js';
 export * from './detection-api.js';
 export * from './detection-docs.js';
 export * from './detection-openapi.js';
