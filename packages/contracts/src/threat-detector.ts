@@ -2,9 +2,11 @@
  * The security demo page's threat detector: it names the attack a typed value looks like.
  *
  * It labels input for the demo and for security-log events; it never decides whether a value is
- * accepted (the client rules and the server schemas do). It still runs on what real visitors type
- * into the secure contact form, so every rule asks for the *shape* of an attack rather than a bare
- * keyword: "Please select a plan", "AT&T", "R&D; ping me later" and "Wait... what?" are not attacks.
+ * accepted (the client rules and the server schemas do). The XSS and path rules ask for the shape of
+ * an attack; the SQL and command rules are the spec's own, exactly (issue 15): a SQL keyword
+ * followed by whitespace, and any shell metacharacter. Those two are loose by design, so a
+ * harmless sentence ("Please select a plan", "AT&T") is labelled too; each description names the
+ * keyword or character that set it off, and the demo page says why.
  * All patterns are written so that matching stays linear in the input length.
  */
 import { containsEventHandler, schemePattern } from './sanitizer.js';
@@ -39,125 +41,84 @@ export function severityOf(type: string): ThreatSeverity {
   return (SEVERITY_BY_TYPE as Readonly<Record<string, ThreatSeverity>>)[type] ?? 'low';
 }
 
-interface Rule {
-  description: string;
-  test: (value: string) => boolean;
+/**
+ * A rule either has a fixed description and a test (a non-global pattern, so `test` keeps no
+ * lastIndex state between calls), or describes what it saw in `value` itself (the demo page shows
+ * which keyword or character set it off), answering null when it sees nothing.
+ */
+type Rule =
+  | { description: string; test: RegExp | ((value: string) => boolean) }
+  | { describe: (value: string) => string | null };
+
+function describeMatch(rule: Rule, value: string): string | null {
+  if ('describe' in rule) return rule.describe(value);
+  const hit = typeof rule.test === 'function' ? rule.test(value) : rule.test.test(value);
+  return hit ? rule.description : null;
 }
-
-const matches =
-  (pattern: RegExp) =>
-  (value: string): boolean => {
-    // Patterns are non-global, so `test` keeps no lastIndex state between calls.
-    return pattern.test(value);
-  };
-
-const SQL_STATEMENT_KEYWORDS = 'SELECT|INSERT|UPDATE|DELETE|DROP|ALTER|CREATE|EXEC|TRUNCATE|SHUTDOWN|DECLARE';
-// What may follow `FROM <table>` in an injected statement: a condition, the end of the statement, a
-// comment or a closing parenthesis. Prose ("select one from the list") continues with a word.
-const STATEMENT_END = String.raw`\s*(?:WHERE\b|;|--|#|\)|$)`;
-const TABLE_NAME = String.raw`[\w.$\[\]\`"]+`;
 
 const XSS_RULES: readonly Rule[] = [
   {
     description: 'Script, iframe, object or embed tag',
-    test: matches(/<\/?(?:script|iframe|object|embed)\b/i),
+    test: /<\/?(?:script|iframe|object|embed)\b/i,
   },
-  { description: 'javascript: URL', test: matches(schemePattern('javascript', 'i')) },
-  { description: 'vbscript: URL', test: matches(schemePattern('vbscript', 'i')) },
+  { description: 'javascript: URL', test: schemePattern('javascript', 'i') },
+  { description: 'vbscript: URL', test: schemePattern('vbscript', 'i') },
   {
     // Only media types a browser would run as a document or script; a data:image/png is a picture.
     description: 'Scriptable data: URL',
-    test: matches(
-      /\bdata[\t\n\r]*:[\t\n\r]*(?:text\/(?:html|javascript|ecmascript|xml)|application\/(?:xhtml\+xml|xml|javascript|ecmascript)|image\/svg\+xml)/i,
-    ),
+    test: /\bdata[\t\n\r]*:[\t\n\r]*(?:text\/(?:html|javascript|ecmascript|xml)|application\/(?:xhtml\+xml|xml|javascript|ecmascript)|image\/svg\+xml)/i,
   },
   { description: 'Inline event handler (on…=)', test: containsEventHandler },
 ];
 
+// The spec's SQL rule, exactly: a SQL keyword followed by whitespace. It is deliberately loose, so
+// "Please select a plan" is flagged too; the demo page says so next to its result.
+export const SQL_KEYWORDS = [
+  'SELECT',
+  'INSERT',
+  'UPDATE',
+  'DELETE',
+  'DROP',
+  'CREATE',
+  'ALTER',
+  'EXEC',
+  'EXECUTE',
+  'UNION',
+  'TRUNCATE',
+  'DECLARE',
+] as const;
+const SQL_KEYWORD_THEN_SPACE = new RegExp(String.raw`\b(${SQL_KEYWORDS.join('|')})\s`, 'i');
+
 const SQL_RULES: readonly Rule[] = [
-  { description: 'UNION SELECT', test: matches(/\bUNION\s+(?:ALL\s+)?SELECT\b/i) },
   {
-    description: 'SELECT probe',
-    test: matches(
-      /\bSELECT\s+(?:\*|@@\w|NULL\b|(?:COUNT|CONCAT|CHAR|SLEEP|BENCHMARK|VERSION|USER|DATABASE|LOAD_FILE)\s*\()/i,
-    ),
-  },
-  {
-    description: 'SELECT … FROM statement',
-    test: matches(new RegExp(String.raw`\bSELECT\s[^;]{0,200}?\bFROM\s+${TABLE_NAME}${STATEMENT_END}`, 'i')),
-  },
-  { description: 'INSERT INTO statement', test: matches(/\bINSERT\s+INTO\s+\S/i) },
-  { description: 'UPDATE … SET statement', test: matches(/\bUPDATE\s+\S+\s+SET\s+\S+?\s*=/i) },
-  {
-    description: 'DELETE FROM statement',
-    test: matches(new RegExp(String.raw`\bDELETE\s+FROM\s+${TABLE_NAME}${STATEMENT_END}`, 'i')),
-  },
-  {
-    // "USER" is left out of DROP/ALTER: "drop user sessions" is English far more often than SQL.
-    description: 'Schema change (DROP, TRUNCATE, ALTER, CREATE)',
-    test: matches(
-      /\b(?:(?:DROP|TRUNCATE)\s+(?:TABLE|DATABASE|SCHEMA|VIEW|INDEX|PROCEDURE|FUNCTION|TRIGGER)|ALTER\s+(?:TABLE|DATABASE|SCHEMA|VIEW|PROCEDURE|FUNCTION)|CREATE\s+(?:OR\s+REPLACE\s+)?(?:TABLE|DATABASE|SCHEMA|VIEW|PROCEDURE|FUNCTION|TRIGGER))\b/i,
-    ),
-  },
-  {
-    // EXEC('…') runs dynamic SQL; xp_/sp_ are SQL Server's system procedures. "execute (the plan)" is prose.
-    description: 'Stored procedure call (EXEC)',
-    test: matches(/\bEXEC(?:UTE)?(?:\s*\(\s*['"@]|\s+(?:xp_|sp_|master\.))/i),
-  },
-  {
-    // ' OR 1=1, ' OR 'a'='a, " AND "x"="x: a quote closes the string, then an always-true comparison.
-    description: "Always-true condition (' OR 1=1)",
-    test: matches(/['"]\s*(?:\)\s*)?(?:OR|AND)\s+['"]?(\w+)['"]?\s*=\s*['"]?\1(?!\w)/i),
-  },
-  { description: "Always-true condition (' OR ''=')", test: matches(/['"]\s*OR\s+['"]{2}\s*=\s*['"]/i) },
-  { description: 'Always-true condition (OR 1=1)', test: matches(/\b(?:OR|AND)\s+(\d+)\s*=\s*\1\b/i) },
-  {
-    // A quote or semicolon followed by a comment cuts off the rest of the query (admin'--, '; --,
-    // admin'#). A lone "--" is an English dash and "'#1'" is a ranking, so neither is enough.
-    description: 'SQL comment after a quote or semicolon',
-    test: matches(/'(?:--|\/\*)|'#\s*$|;\s*--|'\s*--\s*$/),
-  },
-  {
-    // Stacked statements. Upper case only: "; update me soon" is prose, "; DROP " is SQL; the
-    // lower-case attack forms are caught by the statement rules above.
-    description: 'Stacked SQL statement',
-    test: matches(new RegExp(String.raw`;\s*(?:${SQL_STATEMENT_KEYWORDS})\s`)),
+    describe: (value) => {
+      const found = SQL_KEYWORD_THEN_SPACE.exec(value);
+      return found ? `SQL keyword "${found[1]!.toUpperCase()}" followed by whitespace` : null;
+    },
   },
 ];
 
 const PATH_TRAVERSAL_RULES: readonly Rule[] = [
-  { description: 'Parent directory sequence (../ or ..\\)', test: matches(/\.\.[/\\]/) },
+  { description: 'Parent directory sequence (../ or ..\\)', test: /\.\.[/\\]/ },
   {
     // Percent-encoded dots or separators, including double encoding (%252e) and the overlong UTF-8
     // dot (%c0%ae) that old decoders accepted.
     description: 'Encoded parent directory sequence',
-    test: matches(/(?:%2e|%252e|%c0%ae){2}|\.\.(?:%2f|%5c|%252f|%255c)|(?:%2e|%252e)\.|\.(?:%2e|%252e)/i),
+    test: /(?:%2e|%252e|%c0%ae){2}|\.\.(?:%2f|%5c|%252f|%255c)|(?:%2e|%252e)\.|\.(?:%2e|%252e)/i,
   },
 ];
 
-// Commands an injected shell line would run. The first group is hardly ever an English word; the
-// second is ("cat", "ping", "sleep", "Ruby", "Python"), so after a metacharacter it only counts with a
-// shell-looking argument: a flag, a path, a number, a variable, another metacharacter or nothing.
-const SHELL_ONLY_WORDS =
-  'whoami|wget|curl|bash|zsh|sh|nc|ncat|netcat|uname|chmod|chown|nslookup|mkfifo|telnet|ifconfig|ipconfig|powershell|cmd|rm|ls|sudo';
-// base64 is here because `data:text/html;base64,` is a data URL, not a command after a semicolon.
-const SHELL_AMBIGUOUS_WORDS = 'cat|id|ping|sleep|echo|kill|env|ps|dig|pwd|base64|python3?|perl|php|ruby';
-const SHELL_ARGUMENT = String.raw`(?:\s*$|\s*[;&|\`>]|\s+[-/.~$\d])`;
-// The spec's shell metacharacters ; | & ` $( ). A newline also separates shell commands, but prose is
-// full of lines that begin with a word like "Python", so it is left out. A lone metacharacter is not
-// an attack either ("AT&T", "R&D", "Terms | Privacy", "Hello; thanks"): a command must follow it.
-const METACHARACTER = String.raw`(?:[;&|]|\$\(|\`)`;
+// The spec's command rule, exactly: any shell metacharacter ; | & ` or $( . Loose on purpose
+// ("AT&T", "Hello; thanks" are flagged), as the demo page explains next to its result.
+export const SHELL_METACHARACTERS = [';', '|', '&', '`', '$('] as const;
+const SHELL_METACHARACTER = /[;|&`]|\$\(/;
 
 const COMMAND_INJECTION_RULES: readonly Rule[] = [
-  { description: 'Command substitution $(…)', test: matches(/\$\([^)]*\)/) },
   {
-    description: 'Shell command after a metacharacter (; | & ` $( )',
-    test: matches(
-      new RegExp(
-        String.raw`${METACHARACTER}\s*(?:(?:${SHELL_ONLY_WORDS})\b|(?:${SHELL_AMBIGUOUS_WORDS})\b${SHELL_ARGUMENT})`,
-        'i',
-      ),
-    ),
+    describe: (value) => {
+      const found = SHELL_METACHARACTER.exec(value);
+      return found ? `Shell metacharacter "${found[0]}"` : null;
+    },
   },
 ];
 
@@ -218,8 +179,15 @@ export function detectThreats(value: string): Threat[] {
 
   const threats: Threat[] = [];
   for (const [type, rules] of RULES_BY_TYPE) {
-    const rule = rules.find((r) => views.some((view) => r.test(view)));
-    if (rule) threats.push({ type, severity: severityOf(type), description: rule.description });
+    let description: string | null = null;
+    for (const rule of rules) {
+      for (const view of views) {
+        description = describeMatch(rule, view);
+        if (description !== null) break;
+      }
+      if (description !== null) break;
+    }
+    if (description !== null) threats.push({ type, severity: severityOf(type), description });
   }
   return threats;
 }
