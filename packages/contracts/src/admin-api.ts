@@ -98,6 +98,12 @@ export const adminUserSchema = z.object({
   lockedUntil: z.string().nullable(),
   /** Failed sign-ins (and wrong current passwords / 2FA codes) counted toward the lockout. */
   failedLoginAttempts: z.number().int().min(0),
+  /**
+   * Issue 16: set by a reset or by the Add Admin User dialog; until the operator chooses a new
+   * password every other admin call answers 403 `password_change_required`. auth-service always
+   * sends it; absent reads as false.
+   */
+  mustChangePassword: z.boolean().optional(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
@@ -185,9 +191,22 @@ export const loginResponseSchema = z.object({
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
+/**
+ * The caller's session as the server sees it (issue 16): the panel's idle warning counts down to
+ * `idleExpiresAt` from `serverTime`, so neither the client's clock nor its guess of the last
+ * activity decides. `idleExpiresAt` is null for Remember me (no idle timeout).
+ */
+export const sessionViewSchema = z.object({
+  lastActivity: z.string(),
+  idleExpiresAt: z.string().nullable(),
+  expiresAt: z.string(),
+  serverTime: z.string(),
+});
+export type SessionView = z.infer<typeof sessionViewSchema>;
+
 export const meResponseSchema = z.object({
   success: z.literal(true),
-  data: z.object({ user: adminUserSchema }),
+  data: z.object({ user: adminUserSchema, session: sessionViewSchema.optional() }),
 });
 export type MeResponse = z.infer<typeof meResponseSchema>;
 
@@ -333,6 +352,54 @@ export const disconnectSessionRequestSchema = z.strictObject({
 });
 export type DisconnectSessionRequest = z.infer<typeof disconnectSessionRequestSchema>;
 
+// ---- operator safety (issue 16, item 8) ----
+/** 403 `error` of every admin call but the password choice while a new password is required. */
+export const PASSWORD_CHANGE_REQUIRED_ERROR = 'password_change_required';
+
+export const SAFETY_MESSAGES = {
+  passwordChangeRequired: 'You must choose a new password before you continue',
+  passwordChanged: 'Password changed',
+  samePassword: 'The new password must be different from the current one',
+  sessionsEnded: 'Sessions ended',
+  backupCodesRegenerated: 'New backup codes generated',
+  twoFactorNotEnabled: 'Two-factor authentication is not enabled',
+} as const;
+
+/** `POST /auth/change-password`: the forced first-sign-in choice (and usable any time). */
+export const changePasswordRequestSchema = z.strictObject({
+  currentPassword: z
+    .string({ error: ADMIN_MESSAGES.currentPasswordRequired })
+    .min(1, ADMIN_MESSAGES.currentPasswordRequired)
+    .max(PASSWORD_MAX_LENGTH),
+  newPassword: passwordField,
+});
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
+
+export const changePasswordResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: z.object({ user: adminUserSchema }),
+});
+
+/** How many sessions an "End all sessions" ended. */
+export const endSessionsResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: z.object({ ended: z.number().int().min(0) }),
+});
+export type EndSessionsResponse = z.infer<typeof endSessionsResponseSchema>;
+
+/** `GET /auth/backup-codes`: how many unused backup codes are left (0 without 2FA). */
+export const backupCodesStatusResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ remaining: z.number().int().min(0), twoFactorEnabled: z.boolean() }),
+});
+export type BackupCodesStatus = z.infer<typeof backupCodesStatusResponseSchema>['data'];
+
+/** `POST /auth/backup-codes/regenerate`: needs the current authenticator code (not a backup code). */
+export const regenerateBackupCodesRequestSchema = z.strictObject({ totpCode: totpCodeField });
+export type RegenerateBackupCodesRequest = z.infer<typeof regenerateBackupCodesRequestSchema>;
+
 // ---- identity between the gateway and the services ----
 /** Who is calling, as the gateway vouches for it (signed; see service-kit admin-identity). */
 export const adminIdentitySchema = z.object({
@@ -342,6 +409,11 @@ export const adminIdentitySchema = z.object({
   email: z.string().max(254),
   role: adminRoleSchema,
   twoFactorEnabled: z.boolean(),
+  /**
+   * The operator must choose a new password first (issue 16): service-kit's requireAdminSession
+   * refuses every call with 403 `password_change_required` while it is true.
+   */
+  mustChangePassword: z.boolean().optional(),
 });
 export type AdminIdentity = z.infer<typeof adminIdentitySchema>;
 

@@ -9,12 +9,20 @@ export const ADMIN_API = {
   verify2faSetup: { method: 'POST', path: '/auth/verify-2fa-setup' },
   disable2fa: { method: 'POST', path: '/auth/disable-2fa' },
   updateProfile: { method: 'POST', path: '/auth/update-profile' },
+  /** Issue 16: the only call (with me and logout) allowed while a new password is required. */
+  changePassword: { method: 'POST', path: '/auth/change-password' },
+  /** Ends the caller's other sessions (the one in use stays: Sign out ends that one). */
+  endOtherSessions: { method: 'POST', path: '/auth/end-other-sessions' },
+  backupCodes: { method: 'GET', path: '/auth/backup-codes' },
+  regenerateBackupCodes: { method: 'POST', path: '/auth/backup-codes/regenerate' },
   createAdminUser: { method: 'POST', path: '/admin-users' },
   /** `/admin-users/{id}` (PUT, DELETE) and `/admin-users/{id}/reset-password` (POST). */
   adminUser: { path: '/admin-users' },
   /** `{id}` is the operator's id. Admin role only; both audited. */
   unlockAdminUser: { method: 'POST', path: '/admin-users/{id}/unlock' },
   resetAdminUser2fa: { method: 'POST', path: '/admin-users/{id}/reset-2fa' },
+  /** Admin role only, audited: ends every session of that operator (issue 16). */
+  endAdminUserSessions: { method: 'POST', path: '/admin-users/{id}/end-sessions' },
   listAdminUsers: { method: 'GET', path: '/data/admin-users' },
   activeSessions: { method: 'GET', path: '/data/active-sessions' },
   disconnectSession: { method: 'POST', path: '/data/disconnect-session' },

@@ -21,6 +21,8 @@ export const ERROR_CODES = [
   // attempt counter (Redis) is unreachable.
   'invalid_current_password',
   'service_unavailable',
+  // Issue 16: a new password must be chosen first (403 on every other admin call).
+  'password_change_required',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -9,8 +9,14 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ADMIN_MESSAGES, adminIdentitySchema, type AdminIdentity } from '@tunnelscope/contracts';
-import { ForbiddenError, UnauthorizedError } from './errors.js';
+import {
+  ADMIN_MESSAGES,
+  PASSWORD_CHANGE_REQUIRED_ERROR,
+  SAFETY_MESSAGES,
+  adminIdentitySchema,
+  type AdminIdentity,
+} from '@tunnelscope/contracts';
+import { AppError, ForbiddenError, UnauthorizedError } from './errors.js';
 import {
   installGatewayTrust,
   internalRequestOf,
@@ -121,10 +127,23 @@ export function installInternalAuth(app: FastifyInstance, opts: InternalAuthOpti
  * The signed-in operator, whatever their role (admin or view_only), or a 401 when the gateway
  * vouched for none. Use it for reads any operator may do.
  */
-export function requireAdminSession(request: FastifyRequest): AdminIdentity {
+export function requireAdminSession(
+  request: FastifyRequest,
+  opts: { allowPendingPasswordChange?: boolean } = {},
+): AdminIdentity {
   const admin = request.admin;
   if (!admin) throw new UnauthorizedError(ADMIN_MESSAGES.authRequired);
+  // Issue 16: an operator whose password was reset or set by an admin does nothing else until
+  // they choose their own; only auth-service's me, logout and change-password opt out.
+  if (admin.mustChangePassword && !opts.allowPendingPasswordChange) throw new PasswordChangeRequiredError();
   return admin;
+}
+
+/** 403 `password_change_required`: the operator must choose a new password first (issue 16). */
+export class PasswordChangeRequiredError extends AppError {
+  constructor() {
+    super(403, PASSWORD_CHANGE_REQUIRED_ERROR, SAFETY_MESSAGES.passwordChangeRequired);
+  }
 }
 
 /**

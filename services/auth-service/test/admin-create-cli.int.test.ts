@@ -65,6 +65,31 @@ describe('admin:create', () => {
     expect(JSON.stringify(log.details)).not.toContain(password);
   });
 
+  it('does not force a password change unless given --must-change-password (issue 16)', async () => {
+    const plain = await run(['--username', 'plain_cli', '--email', 'plain_cli@tunnelscope.example']);
+    expect(plain.code).toBe(EXIT.ok);
+    const forced = await run([
+      '--username',
+      'forced_cli',
+      '--email',
+      'forced_cli@tunnelscope.example',
+      '--must-change-password',
+    ]);
+    expect(forced.code).toBe(EXIT.ok);
+    expect(forced.out).toContain('A new password must be chosen at first sign-in.');
+    const rows = await db
+      .selectFrom('admin_users')
+      .select(['username', 'must_change_password'])
+      .where('username', 'in', ['plain_cli', 'forced_cli'])
+      .orderBy('username')
+      .execute();
+    expect(rows).toEqual([
+      { username: 'forced_cli', must_change_password: true },
+      { username: 'plain_cli', must_change_password: false },
+    ]);
+    expect(USAGE).toContain('[--must-change-password]');
+  });
+
   it('creates a view_only account with --role', async () => {
     const { code } = await run([
       '--username',

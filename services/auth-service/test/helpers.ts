@@ -153,6 +153,7 @@ export async function createAdmin(
     password?: string;
     twoFactor?: boolean;
     username?: string;
+    mustChangePassword?: boolean;
   } = {},
 ): Promise<TestAdmin> {
   const who = unique(opts.role ?? 'admin');
@@ -165,6 +166,7 @@ export async function createAdmin(
       password_hash: await argon2.hash(password, { type: argon2.argon2id, memoryCost: 1024, timeCost: 1 }),
       role: opts.role ?? 'admin',
       is_active: opts.isActive ?? true,
+      must_change_password: opts.mustChangePassword ?? false,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -387,3 +389,9 @@ export async function queuedMails(queue: MailQueue): Promise<{ id: string; data:
 }
 
 export const MINUTE = 60_000;
+
+/** What an Actor carries beyond the signed identity, for tests that call a service directly. */
+export const SESSION_OF_SERVICE_CALL = {
+  mustChangePassword: false,
+  session: { lastActivity: new Date(0), expiresAt: new Date(8.64e15), rememberMe: false },
+};

@@ -71,6 +71,7 @@ export async function updateAdmin(
     is_active: boolean;
     failed_login_attempts: number;
     account_locked_until: Date | null;
+    must_change_password: boolean;
   }>,
   now: Date,
 ): Promise<AdminUserRow | undefined> {

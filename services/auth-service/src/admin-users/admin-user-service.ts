@@ -32,7 +32,7 @@ import { generatePassword } from '../passwords/password-generator.js';
 import type { PasswordHasher } from '../passwords/password-hasher.js';
 import type { CurrentPasswordCheck } from '../reauth/current-password.js';
 import { refuseUnlessAdmin, type Actor } from '../sessions/actor.js';
-import { deactivateSessionsOf } from '../sessions/session-repository.js';
+import { deactivateSessionsOf, endSessionsOf } from '../sessions/session-repository.js';
 import { isLocked } from '../login/lockout.js';
 import { deleteChallengesOf } from '../login/login-challenge-repository.js';
 import { disableTwoFactor } from '../two-factor/two-factor-repository.js';
@@ -58,7 +58,8 @@ export type CreateAdminUserInput = z.output<typeof createAdminUserRequestSchema>
 export type UpdateAdminUserInput = z.output<typeof updateAdminUserRequestSchema>;
 
 /** The account writes: only the admin role may make them. */
-export type AdminUserOperation = 'create' | 'update' | 'delete' | 'reset_password' | 'unlock' | 'reset_2fa';
+export type AdminUserOperation =
+  'create' | 'update' | 'delete' | 'reset_password' | 'unlock' | 'reset_2fa' | 'end_sessions';
 
 export interface AdminUserService {
   /**
@@ -78,6 +79,12 @@ export interface AdminUserService {
    * kept if it is theirs) and any pending sign-in step, audited as `admin_user_reset_2fa`.
    */
   resetTwoFactor(actor: Actor, id: string): Promise<AdminUser>;
+  /**
+   * "End all sessions" (issue 16): every session of that operator, audited as `sessions_ended`;
+   * when the target is the caller, the session in use is kept (as Reset 2FA does). Answers how
+   * many ended.
+   */
+  endSessions(actor: Actor, id: string): Promise<number>;
 }
 
 const RESOURCE = 'admin_user';
@@ -211,6 +218,8 @@ export function createAdminUserService(deps: {
             email: input.email,
             password_hash: passwordHash,
             role: input.role,
+            // Issue 16: the admin who typed it knows it; its owner replaces it at first sign-in.
+            must_change_password: true,
             created_at: now,
             updated_at: now,
           });
@@ -346,7 +355,13 @@ export function createAdminUserService(deps: {
         const updated = await updateAdmin(
           trx,
           id,
-          { password_hash: passwordHash, failed_login_attempts: 0, account_locked_until: null },
+          {
+            password_hash: passwordHash,
+            failed_login_attempts: 0,
+            account_locked_until: null,
+            // Issue 16: a mailed password is replaced at the next sign-in.
+            must_change_password: true,
+          },
           now,
         );
         if (!updated) throw new NotFoundError(ADMIN_MESSAGES.adminUserNotFound);
@@ -420,6 +435,27 @@ export function createAdminUserService(deps: {
         return after;
       });
       return toAdminUser(row, now);
+    },
+
+    async endSessions(actor, id) {
+      const target = await findAdminById(db, id);
+      if (!target) throw new NotFoundError(ADMIN_MESSAGES.adminUserNotFound);
+      const own = id === actor.adminId;
+      return db.transaction().execute(async (trx) => {
+        const ended = await endSessionsOf(trx, id, own ? actor.sessionId : undefined);
+        await audit.recordIn(trx, actor, {
+          action: 'sessions_ended',
+          resource: RESOURCE,
+          resourceId: id,
+          details: {
+            username: target.username,
+            scope: own ? 'own_others' : 'user',
+            count: ended.length,
+            sessionIds: ended,
+          },
+        });
+        return ended.length;
+      });
     },
   };
 }

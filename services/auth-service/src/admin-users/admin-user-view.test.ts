@@ -16,6 +16,7 @@ const row = (over: Partial<AdminUserRow>): AdminUserRow => ({
   two_factor_last_step: null,
   backup_codes: [],
   last_login: null,
+  must_change_password: false,
   created_at: new Date('2026-11-01T00:00:00Z'),
   updated_at: new Date('2026-11-01T00:00:00Z'),
   ...over,

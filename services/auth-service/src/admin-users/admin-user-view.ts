@@ -19,5 +19,6 @@ export function toAdminUser(row: AdminUserRow, now: Date): AdminUser {
     createdAt: row.created_at.toISOString(),
     lockedUntil: row.account_locked_until && !lockExpired ? row.account_locked_until.toISOString() : null,
     failedLoginAttempts: lockExpired ? 0 : row.failed_login_attempts,
+    mustChangePassword: row.must_change_password,
   };
 }

@@ -33,6 +33,12 @@ export const AUDIT_ACTIONS = [
   'admin_users_export',
   'admin_user_unlock',
   'admin_user_reset_2fa',
+  /** Issue 16: the operator chose a new password (the forced first-sign-in choice included). */
+  'password_changed',
+  /** Issue 16: "End all sessions" of an operator (admin role) or of one's own other sessions. */
+  'sessions_ended',
+  /** Issue 16: fresh backup codes, confirmed with the current authenticator code. */
+  'backup_codes_regenerated',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

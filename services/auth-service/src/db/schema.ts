@@ -25,6 +25,8 @@ export interface AdminUsersTable {
   /** Keyed hashes of the backup codes still unused. */
   backup_codes: ColumnType<string[], string[] | undefined, string[]>;
   last_login: Date | null;
+  /** Issue 16: a reset or admin-chosen password; every call but choosing a new one is refused. */
+  must_change_password: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

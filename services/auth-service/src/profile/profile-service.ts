@@ -5,7 +5,13 @@
  * password change ends the operator's other sessions, keeping the one in use (whoever knew the old
  * password is signed out).
  */
-import { ADMIN_MESSAGES, type AdminUser, type updateProfileRequestSchema } from '@tunnelscope/contracts';
+import {
+  ADMIN_MESSAGES,
+  SAFETY_MESSAGES,
+  type AdminUser,
+  type ChangePasswordRequest,
+  type updateProfileRequestSchema,
+} from '@tunnelscope/contracts';
 import type { z } from 'zod';
 import { UnauthorizedError, ValidationError, type Clock } from '@tunnelscope/service-kit';
 import { refuseTaken, uniqueConflict } from '../admin-users/admin-user-service.js';
@@ -23,6 +29,11 @@ export type UpdateProfileInput = z.output<typeof updateProfileRequestSchema>;
 export interface ProfileService {
   me(actor: Actor): Promise<AdminUser>;
   update(actor: Actor, input: UpdateProfileInput): Promise<AdminUser>;
+  /**
+   * `POST /auth/change-password` (issue 16): the current password (re-authentication), a new one
+   * that differs from it; clears `must_change_password` and ends the other sessions.
+   */
+  changePassword(actor: Actor, input: ChangePasswordRequest): Promise<AdminUser>;
 }
 
 export function createProfileService(deps: {
@@ -43,6 +54,40 @@ export function createProfileService(deps: {
   return {
     async me(actor) {
       return toAdminUser(await ownRow(actor), clock.now());
+    },
+
+    async changePassword(actor, input) {
+      await deps.currentPassword.confirm(actor, input.currentPassword, {
+        action: 'password_changed',
+        missingMessage: ADMIN_MESSAGES.currentPasswordRequired,
+      });
+      const row = await ownRow(actor);
+      // The one they were given must not simply be typed again.
+      if (await deps.hasher.verify(row.password_hash, input.newPassword)) {
+        throw new ValidationError(SAFETY_MESSAGES.samePassword, [
+          { path: 'newPassword', message: SAFETY_MESSAGES.samePassword },
+        ]);
+      }
+      const passwordHash = await deps.hasher.hash(input.newPassword);
+      const updated = await db.transaction().execute(async (trx) => {
+        const after = await updateAdmin(
+          trx,
+          row.id,
+          { password_hash: passwordHash, must_change_password: false },
+          clock.now(),
+        );
+        if (!after) throw new UnauthorizedError(ADMIN_MESSAGES.sessionExpired);
+        // Whoever knew the old password (the admin who set it, a mailbox reader) is signed out.
+        const sessionsEnded = await deactivateSessionsOf(trx, row.id, actor.sessionId);
+        await audit.recordIn(trx, actor, {
+          action: 'password_changed',
+          resource: 'admin_user',
+          resourceId: row.id,
+          details: { wasRequired: row.must_change_password, sessionsEnded },
+        });
+        return after;
+      });
+      return toAdminUser(updated, clock.now());
     },
 
     async update(actor, input) {

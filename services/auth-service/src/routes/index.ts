@@ -11,9 +11,16 @@ import { createAuthenticate } from './request-context.js';
 import type { RouteDeps } from './route-deps.js';
 import sessionRoutes from './sessions/index.js';
 
-const routes: FastifyPluginAsync<Omit<RouteDeps, 'authenticate'>> = async (app, opts) => {
+const routes: FastifyPluginAsync<Omit<RouteDeps, 'authenticate' | 'authenticatePending'>> = async (
+  app,
+  opts,
+) => {
   app.decorateRequest('actor', undefined);
-  const deps: RouteDeps = { ...opts, authenticate: createAuthenticate(opts.services.sessions) };
+  const deps: RouteDeps = {
+    ...opts,
+    authenticate: createAuthenticate(opts.services.sessions),
+    authenticatePending: createAuthenticate(opts.services.sessions, { allowPendingPasswordChange: true }),
+  };
   await app.register(internalRoutes, deps);
   await app.register(authRoutes, deps);
   await app.register(adminUserRoutes, deps);

@@ -10,6 +10,8 @@ export interface RouteDeps {
   services: AuthServices;
   /** The `onRequest` hook of every call that needs a signed-in operator (see request-context.ts). */
   authenticate: Authenticate;
+  /** The same, but it lets an operator who must choose a new password through (me, logout, the choice). */
+  authenticatePending: Authenticate;
   /** Request-path client: the sign-in limit. */
   redis: Redis;
   clock: Clock;

@@ -16,13 +16,23 @@ import type { AuditLog } from '../audit/audit-log.js';
 import { hasRecentRowOfSession } from '../audit/audit-repository.js';
 import type { AuthDb } from '../db/schema.js';
 import { refuse, type Actor } from './actor.js';
-import { deactivateSession, findLiveSessionById, listLiveSessions } from './session-repository.js';
+import {
+  deactivateSession,
+  endSessionsOf,
+  findLiveSessionById,
+  listLiveSessions,
+} from './session-repository.js';
 import type { SessionService } from './session-service.js';
 
 export interface ActiveSessionsService {
   list(actor: Actor, opts: { background: boolean }): Promise<ListedSession[]>;
   disconnect(actor: Actor, input: DisconnectSessionRequest): Promise<void>;
   logout(actor: Actor): Promise<void>;
+  /**
+   * "End all my other sessions" (issue 16), any role: every session of the caller but the one in
+   * use, audited as `sessions_ended`; answers how many ended.
+   */
+  endOthers(actor: Actor): Promise<number>;
 }
 
 export function createActiveSessionsService(deps: {
@@ -92,6 +102,19 @@ export function createActiveSessionsService(deps: {
       });
       // Ended by someone else a moment ago.
       if (!ended) throw new NotFoundError(ADMIN_MESSAGES.sessionNotFound);
+    },
+
+    async endOthers(actor) {
+      return db.transaction().execute(async (trx) => {
+        const ended = await endSessionsOf(trx, actor.adminId, actor.sessionId);
+        await audit.recordIn(trx, actor, {
+          action: 'sessions_ended',
+          resource: 'admin_user',
+          resourceId: actor.adminId,
+          details: { username: actor.username, scope: 'own_others', count: ended.length, sessionIds: ended },
+        });
+        return ended.length;
+      });
     },
 
     async logout(actor) {

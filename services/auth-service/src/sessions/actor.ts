@@ -14,6 +14,10 @@ export interface Actor extends AuditSubject {
   email: string;
   role: AdminRole;
   twoFactorEnabled: boolean;
+  /** True until the operator chooses their own password (issue 16). */
+  mustChangePassword: boolean;
+  /** The session's times as the database had them when the call was authenticated. */
+  session: { lastActivity: Date; expiresAt: Date; rememberMe: boolean };
 }
 
 /** What the operator tried, for the log of a refusal. */

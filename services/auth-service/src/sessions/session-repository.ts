@@ -26,6 +26,11 @@ export interface SessionIdentityRow {
   email: string;
   role: AdminRole;
   two_factor_enabled: boolean;
+  must_change_password: boolean;
+  /** The session's own times, for the panel's idle warning (issue 16). */
+  last_activity: Date;
+  expires_at: Date;
+  remember_me: boolean;
 }
 
 export async function insertSession(
@@ -56,6 +61,10 @@ const IDENTITY_COLUMNS = [
   'u.email',
   'u.role',
   'u.two_factor_enabled',
+  'u.must_change_password',
+  's.last_activity',
+  's.expires_at',
+  's.remember_me',
 ] as const;
 
 /**
@@ -164,6 +173,24 @@ export async function deactivateSession(db: Executor, sessionId: string): Promis
     .where('is_active', '=', true)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
+}
+
+/**
+ * "End all sessions" (issue 16): ends every active session of `adminId` but `exceptSessionId`,
+ * in one statement, and answers their ids (the audit row names them).
+ */
+export async function endSessionsOf(
+  db: Executor,
+  adminId: string,
+  exceptSessionId?: string,
+): Promise<string[]> {
+  let query = db
+    .updateTable('admin_sessions')
+    .set({ is_active: false })
+    .where('admin_id', '=', adminId)
+    .where('is_active', '=', true);
+  if (exceptSessionId) query = query.where('id', '!=', exceptSessionId);
+  return (await query.returning('id').execute()).map((r) => r.id);
 }
 
 /** Ends every active session of `adminId`, but `exceptSessionId` when given; returns how many. */

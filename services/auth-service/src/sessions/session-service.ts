@@ -9,6 +9,7 @@ import {
   SESSION_IDLE_MINUTES,
   SESSION_TTL_HOURS,
   type AdminIdentity,
+  type SessionView,
 } from '@tunnelscope/contracts';
 import { hashToken, isTokenShaped, newToken } from '../crypto/tokens.js';
 import type { AuthDb, Executor } from '../db/schema.js';
@@ -56,6 +57,26 @@ export function toIdentity(row: SessionIdentityRow): AdminIdentity {
     email: row.email,
     role: row.role,
     twoFactorEnabled: row.two_factor_enabled,
+    mustChangePassword: row.must_change_password,
+  };
+}
+
+/**
+ * The session as the server sees it (issue 16): the panel's idle warning counts down from these,
+ * never from its own guess of the last activity. No idle deadline with Remember me.
+ */
+export function toSessionView(
+  session: { lastActivity: Date; expiresAt: Date; rememberMe: boolean },
+  now: Date,
+): SessionView {
+  const idle = session.rememberMe
+    ? null
+    : new Date(Math.min(session.lastActivity.getTime() + SESSION_IDLE_MS, session.expiresAt.getTime()));
+  return {
+    lastActivity: session.lastActivity.toISOString(),
+    idleExpiresAt: idle ? idle.toISOString() : null,
+    expiresAt: session.expiresAt.toISOString(),
+    serverTime: now.toISOString(),
   };
 }
 

@@ -78,3 +78,17 @@ export async function consumeBackupCode(db: Executor, id: string, hash: string):
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** The account's backup codes, all replaced by fresh ones (issue 16: regenerate). */
+export async function replaceBackupCodes(
+  db: Executor,
+  id: string,
+  hashes: string[],
+  now: Date,
+): Promise<void> {
+  await db
+    .updateTable('admin_users')
+    .set({ backup_codes: hashes, updated_at: now })
+    .where('id', '=', id)
+    .execute();
+}

@@ -6,12 +6,18 @@
  * backup code once ever.
  */
 import QRCode from 'qrcode';
-import { ADMIN_MESSAGES, type Disable2faRequest, type Verify2faRequest } from '@tunnelscope/contracts';
+import {
+  ADMIN_MESSAGES,
+  SAFETY_MESSAGES,
+  type Disable2faRequest,
+  type Verify2faRequest,
+} from '@tunnelscope/contracts';
 import { BadRequestError, ConflictError, UnauthorizedError, type Clock } from '@tunnelscope/service-kit';
 import type { AuditLog } from '../audit/audit-log.js';
 import type { SecretBox } from '../crypto/secret-box.js';
 import type { AdminUserRow, AuthDb, Executor } from '../db/schema.js';
-import { findAdminById } from '../admin-users/admin-user-repository.js';
+import { findAdminById, lockAdminById } from '../admin-users/admin-user-repository.js';
+import { countFailure, isLocked } from '../login/lockout.js';
 import { AUTH_MESSAGES } from '../messages.js';
 import { deleteChallengesOf } from '../login/login-challenge-repository.js';
 import type { CurrentPasswordCheck } from '../reauth/current-password.js';
@@ -24,6 +30,7 @@ import {
   consumeBackupCode,
   disableTwoFactor,
   enableTwoFactor,
+  replaceBackupCodes,
   storePendingSecret,
 } from './two-factor-repository.js';
 
@@ -41,6 +48,14 @@ export interface TwoFactorService {
    * `trx` is the sign-in's transaction (it holds the account's row lock).
    */
   checkSignInCode(trx: Executor, user: AdminUserRow, code: string): Promise<SignInCodeCheck>;
+  /** How many unused backup codes the caller has left (issue 16). */
+  backupCodesStatus(actor: Actor): Promise<{ remaining: number; twoFactorEnabled: boolean }>;
+  /**
+   * Ten fresh backup codes replacing the old ones (issue 16), confirmed with the current
+   * authenticator code: a wrong one counts toward the lockout (a stolen session cannot guess
+   * codes faster than the sign-in form), a replayed one is refused. Answered once.
+   */
+  regenerateBackupCodes(actor: Actor, input: { totpCode: string }): Promise<{ backupCodes: string[] }>;
 }
 
 /** Sealed secrets are bound to their account, so one copied to another row does not open. */
@@ -144,6 +159,82 @@ export function createTwoFactorService(deps: {
           details: { wasEnabled: row.two_factor_enabled, sessionsEnded },
         });
       });
+    },
+
+    async backupCodesStatus(actor) {
+      const row = await currentRow(actor);
+      return { remaining: row.backup_codes.length, twoFactorEnabled: row.two_factor_enabled };
+    },
+
+    async regenerateBackupCodes(actor, input) {
+      const now = clock.now();
+      const issued = backupCodes.issue(actor.adminId);
+      // Decided under the account's row lock and thrown after the commit: a failure's count and
+      // audit row must commit.
+      const outcome = await db.transaction().execute(async (trx) => {
+        const row = await lockAdminById(trx, actor.adminId);
+        if (!row) return new UnauthorizedError(ADMIN_MESSAGES.sessionExpired);
+        const refused = (details: Record<string, unknown>) =>
+          audit.recordIn(trx, actor, {
+            action: 'backup_codes_regenerated',
+            success: false,
+            resource: 'admin_user',
+            resourceId: row.id,
+            details,
+          });
+        if (isLocked(row, now)) {
+          await refused({ reason: 'locked' });
+          return new UnauthorizedError(ADMIN_MESSAGES.invalidCredentials);
+        }
+        const secret =
+          row.two_factor_enabled && row.two_factor_secret
+            ? secretBox.open(row.two_factor_secret, secretContext(row.id))
+            : null;
+        if (!secret) {
+          await refused({ reason: row.two_factor_enabled ? 'secret_unreadable' : 'two_factor_off' });
+          return new BadRequestError(SAFETY_MESSAGES.twoFactorNotEnabled);
+        }
+        const check = await checkTotp({
+          secret,
+          code: input.totpCode,
+          now,
+          lastStep: row.two_factor_last_step,
+        });
+        if (check.kind === 'replay') {
+          await refused({ reason: 'totp_replay' });
+          return new BadRequestError(ADMIN_MESSAGES.invalidCode);
+        }
+        if (check.kind !== 'valid') {
+          const counted = await countFailure(trx, row.id, now);
+          const sessionsEnded =
+            counted.counted && counted.lockedUntil ? await deactivateSessionsOf(trx, row.id) : 0;
+          await refused({
+            reason: 'invalid_code',
+            ...(counted.counted ? { failedAttempts: counted.failedAttempts } : {}),
+            ...(counted.counted && counted.lockedUntil
+              ? { lockedUntil: counted.lockedUntil.toISOString(), sessionsEnded }
+              : {}),
+          });
+          // The failure that locks the account ends its sessions: answered like a locked sign-in.
+          return counted.counted && !counted.lockedUntil
+            ? new BadRequestError(ADMIN_MESSAGES.invalidCode)
+            : new UnauthorizedError(ADMIN_MESSAGES.invalidCredentials);
+        }
+        if (!(await acceptTotpStep(trx, row.id, check.step))) {
+          await refused({ reason: 'totp_replay' });
+          return new BadRequestError(ADMIN_MESSAGES.invalidCode);
+        }
+        await replaceBackupCodes(trx, row.id, issued.hashes, now);
+        await audit.recordIn(trx, actor, {
+          action: 'backup_codes_regenerated',
+          resource: 'admin_user',
+          resourceId: row.id,
+          details: { previousRemaining: row.backup_codes.length, issued: issued.codes.length },
+        });
+        return null;
+      });
+      if (outcome) throw outcome;
+      return { backupCodes: issued.codes };
     },
 
     async checkSignInCode(trx, user, code) {

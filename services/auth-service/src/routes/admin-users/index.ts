@@ -2,7 +2,9 @@
 import {
   ADMIN_API,
   ADMIN_MESSAGES,
+  SAFETY_MESSAGES,
   adminIdParamsSchema,
+  endSessionsResponseSchema,
   adminUserListQuerySchema,
   adminUserActionResponseSchema,
   adminUserListResponseSchema,
@@ -120,6 +122,19 @@ const adminUserRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { services
     async (request) => {
       const user = await services.adminUsers.resetTwoFactor(actorOf(request), request.params.id);
       return { success: true as const, message: ADMIN_MESSAGES.twoFactorReset, data: { user } };
+    },
+  );
+
+  // Issue 16: "End all sessions" of an operator; refused on their very next request.
+  app.post(
+    ADMIN_API.endAdminUserSessions.path.replace('{id}', ':id'),
+    {
+      schema: { params: adminIdParamsSchema, response: { 200: endSessionsResponseSchema } },
+      preValidation: [adminRoleFor('end_sessions'), adminUserIdOrNotFound],
+    },
+    async (request) => {
+      const ended = await services.adminUsers.endSessions(actorOf(request), request.params.id);
+      return { success: true as const, message: SAFETY_MESSAGES.sessionsEnded, data: { ended } };
     },
   );
 };

@@ -1,7 +1,13 @@
 /** `/auth/*`: sign-in, the auth check, logout, two-factor and the operator's own profile. */
 import {
   ADMIN_API,
+  SAFETY_MESSAGES,
+  backupCodesStatusResponseSchema,
+  changePasswordRequestSchema,
+  changePasswordResponseSchema,
   disable2faRequestSchema,
+  endSessionsResponseSchema,
+  regenerateBackupCodesRequestSchema,
   errorResponseSchema,
   loginRequestSchema,
   loginResponseSchema,
@@ -23,6 +29,7 @@ import {
   setChallengeCookie,
   setSessionCookie,
 } from '../cookies.js';
+import { toSessionView } from '../../sessions/session-service.js';
 import { actorOf } from '../request-context.js';
 import type { RouteDeps } from '../route-deps.js';
 import { loginRateLimit } from './login-rate-limit.js';
@@ -44,7 +51,7 @@ function claimedString(body: unknown, field: string): string | null {
 
 const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
   app,
-  { config, services, authenticate, redis, clock },
+  { config, services, authenticate, authenticatePending, redis, clock },
 ) => {
   // Every attempt counts, valid or not, before any other check: the hook runs once the body is
   // read (for the username the log names) and before it is validated.
@@ -59,13 +66,19 @@ const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
       services.login.logUncounted(auditContextOf(request), claimedString(request.body, 'username')),
   });
 
+  // Also answered while a new password is required (the panel then shows only that choice). The
+  // session's times let the panel warn before the idle timeout (issue 16); read as the database
+  // has them after this very call (a background call does not move them).
   app.get(
     ADMIN_API.me.path,
-    { onRequest: authenticate, schema: { response: { 200: meResponseSchema } } },
-    async (request) => ({
-      success: true as const,
-      data: { user: await services.profile.me(actorOf(request)) },
-    }),
+    { onRequest: authenticatePending, schema: { response: { 200: meResponseSchema } } },
+    async (request) => {
+      const actor = actorOf(request);
+      return {
+        success: true as const,
+        data: { user: await services.profile.me(actor), session: toSessionView(actor.session, clock.now()) },
+      };
+    },
   );
 
   app.post(
@@ -112,7 +125,7 @@ const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
       onRequest: [
         // The browser forgets the cookie whatever happens next, a dead session included.
         async (request, reply) => clearSessionCookie(request, reply),
-        authenticate,
+        authenticatePending,
       ],
     },
     async (request) => {
@@ -154,6 +167,54 @@ const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
     async (request) => {
       await services.twoFactor.disable(actorOf(request), request.body);
       return { success: true as const, message: AUTH_MESSAGES.twoFactorDisabled };
+    },
+  );
+
+  // Issue 16: the forced choice after a reset or an admin-made account (and any later change).
+  app.post(
+    ADMIN_API.changePassword.path,
+    {
+      onRequest: authenticatePending,
+      schema: { body: changePasswordRequestSchema, response: { 200: changePasswordResponseSchema } },
+    },
+    async (request) => {
+      const user = await services.profile.changePassword(actorOf(request), request.body);
+      return { success: true as const, message: SAFETY_MESSAGES.passwordChanged, data: { user } };
+    },
+  );
+
+  // "End all my other sessions": the one in use stays (Sign out ends it).
+  app.post(
+    ADMIN_API.endOtherSessions.path,
+    { onRequest: authenticate, schema: { response: { 200: endSessionsResponseSchema } } },
+    async (request) => {
+      const ended = await services.activeSessions.endOthers(actorOf(request));
+      return { success: true as const, message: SAFETY_MESSAGES.sessionsEnded, data: { ended } };
+    },
+  );
+
+  app.get(
+    ADMIN_API.backupCodes.path,
+    { onRequest: authenticate, schema: { response: { 200: backupCodesStatusResponseSchema } } },
+    async (request) => ({
+      success: true as const,
+      data: await services.twoFactor.backupCodesStatus(actorOf(request)),
+    }),
+  );
+
+  app.post(
+    ADMIN_API.regenerateBackupCodes.path,
+    {
+      onRequest: authenticate,
+      schema: { body: regenerateBackupCodesRequestSchema, response: { 200: verify2faResponseSchema } },
+    },
+    async (request) => {
+      const { backupCodes } = await services.twoFactor.regenerateBackupCodes(actorOf(request), request.body);
+      return {
+        success: true as const,
+        message: SAFETY_MESSAGES.backupCodesRegenerated,
+        data: { backupCodes },
+      };
     },
   );
 
