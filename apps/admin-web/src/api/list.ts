@@ -11,6 +11,10 @@ import {
   adminRefusalSchema,
   okResponseSchema,
   reviewPaginationSchema,
+  bulkActionResponseSchema,
+  matchingIdsResponseSchema,
+  type BulkActionRequest,
+  type BulkActionResult,
   type ReviewPagination,
   type SortOrder,
 } from '@tunnelscope/contracts';
@@ -164,4 +168,53 @@ export function deleteErrorText(error: unknown): string {
   if (answered)
     return `Failed to delete entry: ${answered.serverMessage ?? answered.code ?? 'Unknown error'}`;
   return 'Failed to delete entry';
+}
+
+// ---- selection and bulk actions of the review lists (`<list>` = waitlist, vpn-requests, contacts) ----
+
+/** The list's query without paging: what `/ids` takes (search, filters, sort and order). */
+export function matchingQuery(params: ListParams): Record<string, string | number> {
+  const query = listQuery(params);
+  delete query.page;
+  delete query.limit;
+  return query;
+}
+
+/** `GET {endpoint}/ids?…`: every id matching the list's search, filters and sort, at most CSV_EXPORT_LIMIT. */
+export async function fetchMatchingIds(
+  endpoint: string,
+  params: ListParams,
+): Promise<{ ids: string[]; total: number; capped: boolean }> {
+  const answer = await adminCall(`${endpoint}/ids`, matchingIdsResponseSchema, {
+    query: matchingQuery(params),
+  });
+  return answer.data;
+}
+
+/** `POST {endpoint}/bulk`: one request, one transaction on the server. */
+export async function runBulkAction(endpoint: string, body: BulkActionRequest): Promise<BulkActionResult> {
+  const answer = await adminCall(`${endpoint}/bulk`, bulkActionResponseSchema, { method: 'POST', body });
+  return answer.data;
+}
+
+const rowsAnswerSchema = z.object({ success: z.literal(true), data: z.unknown() });
+
+/** `POST {endpoint}/rows` with `{ ids }`: the rows of a selection, for its export. */
+export async function fetchRowsByIds<Row>(
+  endpoint: string,
+  ids: string[],
+  { rowSchema, dataKey }: Omit<ListOptions<Row>, 'signal'>,
+): Promise<Row[]> {
+  const answer = await adminCall(`${endpoint}/rows`, rowsAnswerSchema, { method: 'POST', body: { ids } });
+  const data = answer.data;
+  let raw: unknown = data;
+  if (!Array.isArray(data) && typeof data === 'object' && data !== null) {
+    const record = data as Record<string, unknown>;
+    const key = [dataKey, 'rows', ...LIST_DATA_KEYS].find(
+      (candidate) => candidate !== undefined && Array.isArray(record[candidate]),
+    );
+    raw = key === undefined ? undefined : record[key];
+  }
+  if (!Array.isArray(raw)) throw new ListResponseError('The rows answer has no rows');
+  return parseAnswer(z.array(rowSchema), raw, 'rows of the selection');
 }

@@ -5,6 +5,7 @@ import { createRef } from 'react';
 import { z } from 'zod';
 import { renderWithProviders, TestProviders, testQueryClient } from '../../test/render.js';
 import { DataTable } from './DataTable.js';
+import { formatDateTime } from './format.js';
 import { fakeAdminServer, listAnswer, pagedAnswer, refused, setupUser, type FakeCall } from './testing.js';
 import type { DataTableColumn, DataTableFilter, DataTableHandle, DataTableProps } from './types.js';
 
@@ -375,9 +376,9 @@ describe('DataTable', () => {
       expect(lines[0]).toBe('"Email","Company","OTP Status","Created At"');
       expect(lines).toHaveLength(60 + 2);
       expect(lines[1]).toBe(
-        `"user1@example.com","Company ""1""","Yes","${new Date(all[0]!.createdAt).toLocaleString()}"`,
+        `"user1@example.com","Company ""1""","Yes","${formatDateTime(all[0]!.createdAt)}"`,
       );
-      expect(lines[2]).toBe(`"user2@example.com","-","No","${new Date(all[1]!.createdAt).toLocaleString()}"`);
+      expect(lines[2]).toBe(`"user2@example.com","-","No","${formatDateTime(all[1]!.createdAt)}"`);
     });
 
     it('uses a column’s csv value when it has one', async () => {

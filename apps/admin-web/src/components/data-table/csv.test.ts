@@ -29,9 +29,9 @@ describe('csvCell', () => {
     expect(csvCell(undefined)).toBe('"-"');
   });
 
-  it('writes ISO dates as local date and time, and leaves other text alone', () => {
-    const iso = '2026-11-23T10:15:30.000Z';
-    expect(csvText(iso)).toBe(new Date(iso).toLocaleString());
+  it("writes ISO dates in the panel's one format, local time, and leaves other text alone", () => {
+    const iso = new Date(2026, 10, 23, 10, 15, 30).toISOString();
+    expect(csvText(iso)).toBe('2026-11-23 10:15:30');
     expect(csvText(iso)).not.toBe(iso);
     expect(csvText('2026-11-23')).toBe('2026-11-23');
     expect(csvText('2026-13-45T99:99:99Z')).toBe('2026-13-45T99:99:99Z');
@@ -49,12 +49,12 @@ describe('csvCell', () => {
 
 describe('buildCsv', () => {
   it('writes a header row of the column labels, then one quoted line per row', () => {
-    const iso = '2026-01-02T03:04:05Z';
+    const iso = new Date(2026, 0, 2, 3, 4, 5).toISOString();
     const csv = buildCsv(columns, [
       { name: 'Ada "the first"', verified: true, note: 'x', createdAt: iso },
       { name: null, verified: false, createdAt: iso },
     ]);
-    const date = new Date(iso).toLocaleString();
+    const date = '2026-01-02 03:04:05';
     expect(csv.split('\r\n')).toEqual([
       '"Name","OTP ""Status""","Note","Created At"',
       `"Ada ""the first""","Yes","x","${date}"`,

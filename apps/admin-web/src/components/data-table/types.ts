@@ -1,4 +1,5 @@
-import type { SortOrder } from '@tunnelscope/contracts';
+import type { RecordStatus, SortOrder } from '@tunnelscope/contracts';
+import type { ListParams } from '../../api/list.js';
 import type { ReactNode, Ref } from 'react';
 import type { ZodType } from 'zod';
 
@@ -27,6 +28,11 @@ export interface DataTableColumn<Row> {
    * the column out of the export: set it on actions columns.
    */
   csv?: ((row: Row) => unknown) | false;
+  /**
+   * Further CSV columns right after this one, e.g. the Notes after the Status (the notes are edited
+   * inside the status cell, so they have no column of their own on screen).
+   */
+  csvAfter?: { label: string; value: (row: Row) => unknown }[];
   width?: number | string;
   align?: 'left' | 'center' | 'right';
 }
@@ -38,12 +44,86 @@ export interface DataTableFilterOption {
 
 /** A filter dropdown; its value is sent as `key=value`, except 'all' which is left out. */
 export interface DataTableFilter {
+  kind?: 'select';
+  /** The query param sent to the server, and (behind the table's `urlKey`) the one in the address. */
   key: string;
   label: string;
   /** Include the 'all' option yourself, e.g. `{ value: 'all', label: 'All roles' }`. */
   options: DataTableFilterOption[];
   /** Default 'all'. */
   default?: string;
+}
+
+/**
+ * Two day pickers, '{label} from' and '{label} to'. The address holds the days
+ * (`<key>.from=2026-11-01&<key>.to=2026-11-26`); the server is sent the start of the first day
+ * and the last millisecond of the second day, in the operator's time zone, as ISO instants
+ * (`from` and `to` unless `fromParam`/`toParam` say otherwise). Either end may be left open.
+ */
+export interface DataTableDateRangeFilter {
+  kind: 'dateRange';
+  key: string;
+  label: string;
+  /** Default 'from'. */
+  fromParam?: string;
+  /** Default 'to'. */
+  toParam?: string;
+}
+
+/** Any filter of the `filters` prop. */
+export type DataTableAnyFilter = DataTableFilter | DataTableDateRangeFilter;
+
+/** What a bulk action answers (`POST /data/<list>/bulk`); nothing is fine too. */
+export interface BulkResult {
+  changed: number;
+  unchanged?: number;
+}
+
+/** One button of the bulk bar; every one asks for confirmation, naming how many rows it changes. */
+export interface DataTableBulkAction {
+  /** Stable identity, e.g. 'status:Complete' or 'delete'. */
+  id: string;
+  /** The button, e.g. 'Set Complete'. */
+  label: string;
+  color?: string;
+  /** The dialog's text for `count` rows; default "{label} for {count} selected rows?". */
+  confirmMessage?: (count: number) => ReactNode;
+  /** Default: the label. */
+  confirmTitle?: string;
+  /** Default: the label. */
+  confirmLabel?: string;
+  /** Runs the action on `ids` (one request); throw to report a failure. */
+  run: (ids: string[]) => Promise<BulkResult | void>;
+}
+
+/** "Select all N matching": every id of the current search, filters and sort (at most CSV_EXPORT_LIMIT). */
+export interface MatchingIds {
+  ids: string[];
+  total: number;
+  /** True when more rows matched than `ids` holds. */
+  capped: boolean;
+}
+
+/**
+ * Row checkboxes, "select all on this page", "Select all N matching" and a bulk bar with the
+ * count and the page's actions, plus "Export selection" as CSV. Shown only when `canDelete` is
+ * true (the pages pass `canDelete={role === 'admin'}`: a view_only operator sees no selection).
+ * The selection survives paging and clears when search, filters, sort or page size change.
+ */
+export interface DataTableSelection<Row> {
+  /** The bulk bar's action buttons, e.g. set status Waiting/Pending/Complete, delete. */
+  actions: DataTableBulkAction[];
+  /** The ids of every row matching `params` (page and limit ignored); without it there is no "Select all N matching". */
+  matchingIds?: (params: ListParams) => Promise<MatchingIds>;
+  /** The rows of `ids`, for "Export selection" (the table's own CSV columns); without it there is no such button. */
+  exportRows?: (ids: string[]) => Promise<Row[]>;
+  /** After an action succeeded (the table already reloads), e.g. forget cached counts. */
+  onDone?: (actionId: string, result: BulkResult | void) => void;
+}
+
+/** Options of `onOpenRow`: `focusNotes` when the operator pressed `n`. */
+export interface OpenRowOptions {
+  focusNotes?: boolean;
 }
 
 /** The imperative side: `ref.current.refresh()` reloads the current page. */
@@ -65,7 +145,8 @@ export interface DataTableProps<Row> {
   rowKey?: (keyof Row & string) | ((row: Row) => string | number);
   /** Default 'Search...'. */
   searchPlaceholder?: string;
-  filters?: DataTableFilter[];
+  /** Dropdowns and date ranges, in the order shown. */
+  filters?: DataTableAnyFilter[];
   /** The sort column shown as active at first; without it the server's default applies. */
   defaultSort?: string;
   /** Default 'desc'. */
@@ -79,6 +160,30 @@ export interface DataTableProps<Row> {
   ref?: Ref<DataTableHandle>;
   /** Default 'No data found'. */
   emptyMessage?: string;
+  /**
+   * The prefix of this table's params in the address (`w` → `?w.page=2&w.q=ada&w.sort=email`).
+   * Tables on one page need distinct keys; without one the params are unprefixed.
+   */
+  urlKey?: string;
+  /** Above the rows, e.g. the live "3 new sign-ups — show" banner. */
+  banner?: ReactNode;
+
+  // ---- selection and bulk actions ----
+  selection?: DataTableSelection<Row>;
+
+  // ---- keyboard review ----
+  /**
+   * Enter (or a click on the row outside its controls) on a row: e.g. open its detail drawer.
+   * `n` calls it with `{ focusNotes: true }`.
+   */
+  onOpenRow?: (row: Row, options?: OpenRowOptions) => void;
+  /** Keys 1, 2, 3 on the focused row: Waiting, Pending, Complete. */
+  onQuickStatus?: (row: Row, status: RecordStatus) => void;
+  /**
+   * j/k, Enter, 1/2/3, n, / and ? on this table. Default true; a page with two tables turns it
+   * off on all but one.
+   */
+  keyboardShortcuts?: boolean;
 
   // ---- deletion ----
   /** Adds a trailing 'Actions' column with a delete button per row. */

@@ -11,6 +11,7 @@ import {
 } from '../../components/data-table/testing.js';
 import { renderWithProviders } from '../../test/render.js';
 import { AdminUsersPage } from './AdminUsersPage.js';
+import { formatDateTime } from '../../components/data-table/format.js';
 
 const LIST = '/data/admin-users';
 
@@ -93,7 +94,7 @@ describe('AdminUsersPage', () => {
     expect(first.getByText('Active')).toBeInTheDocument();
     expect(first.getByText('Enabled')).toBeInTheDocument();
     expect(first.getByText('You')).toBeInTheDocument();
-    expect(first.getByText(new Date(ada.lastLogin!).toLocaleString())).toBeInTheDocument();
+    expect(first.getByText(formatDateTime(ada.lastLogin!))).toBeInTheDocument();
 
     const second = within(rowOf('grace'));
     expect(second.getByText('VIEW ONLY')).toBeInTheDocument();
@@ -379,7 +380,7 @@ describe('AdminUsersPage', () => {
       serve({ [`GET ${LIST}`]: listOf([ada, lockedGrace]) });
       await renderPage();
       const locked = within(rowOf('grace'));
-      expect(locked.getByText(`Locked until ${new Date(lockedUntil).toLocaleString()}`)).toBeInTheDocument();
+      expect(locked.getByText(`Locked until ${formatDateTime(lockedUntil)}`)).toBeInTheDocument();
       expect(locked.getByRole('button', { name: 'Unlock' })).not.toHaveAttribute('aria-disabled', 'true');
       expect(within(rowOf('ada')).queryByText(/Locked until/)).not.toBeInTheDocument();
       expect(within(rowOf('ada')).getByRole('button', { name: 'Unlock' })).toHaveAttribute(

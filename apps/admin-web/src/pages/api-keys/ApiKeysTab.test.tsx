@@ -12,6 +12,7 @@ import {
 import { waitlistEntry } from '../../test/review-fixtures.js';
 import { renderSignedIn, signedInServer } from '../../test/signed-in.js';
 import { ApiKeysTab } from './ApiKeysTab.js';
+import { formatDateTime } from '../../components/data-table/format.js';
 
 const LIST = '/api-keys';
 const SECRET = 'ts_live_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789Ab';
@@ -88,13 +89,11 @@ describe('ApiKeysTab', () => {
     expect(first.getByText('250,000')).toBeInTheDocument();
     expect(first.getByText('50')).toBeInTheDocument();
     expect(first.getByText('Allowed')).toBeInTheDocument();
-    expect(first.getByText(new Date(checkout.lastUsedAt!).toLocaleString())).toBeInTheDocument();
+    expect(first.getByText(formatDateTime(checkout.lastUsedAt!))).toBeInTheDocument();
     expect(first.getByText('Active')).toBeInTheDocument();
 
     expect(rowOf('Signup').getByText('Rotating')).toBeInTheDocument();
-    expect(
-      rowOf('Signup').getByText(`until ${new Date(rotated.graceUntil!).toLocaleString()}`),
-    ).toBeInTheDocument();
+    expect(rowOf('Signup').getByText(`until ${formatDateTime(rotated.graceUntil!)}`)).toBeInTheDocument();
     expect(rowOf('Signup').getByText('Never')).toBeInTheDocument();
     expect(rowOf('Old').getByText('Revoked')).toBeInTheDocument();
     // A revoked key can be neither rotated nor revoked again.

@@ -1,5 +1,6 @@
 import type { ApiKeyView } from '@tunnelscope/contracts';
 import { apiKeyStatus } from './api-key-status.js';
+import { formatDateTime } from '../../components/data-table/format.js';
 
 const key: ApiKeyView = {
   id: '6f1c2b3a-4d5e-4f60-8a7b-9c0d1e2f3a4b',
@@ -26,8 +27,8 @@ describe('apiKeyStatus', () => {
     const graceUntil = '2026-11-26T12:00:00.000Z';
     expect(apiKeyStatus({ ...key, graceUntil }, now)).toEqual({
       kind: 'rotating',
-      label: `Rotating until ${new Date(graceUntil).toLocaleString()}`,
-      until: new Date(graceUntil).toLocaleString(),
+      label: `Rotating until ${formatDateTime(graceUntil)}`,
+      until: formatDateTime(graceUntil),
     });
   });
 

@@ -12,6 +12,7 @@ import {
 import { contact } from '../../test/review-fixtures.js';
 import { renderSignedIn, signedInServer } from '../../test/signed-in.js';
 import { ContactsTab } from './ContactsTab.js';
+import { formatDateTime } from '../../components/data-table/format.js';
 
 const LIST = '/data/contacts';
 const LONG_MESSAGE = `We run a streaming service and see a lot of traffic from VPN exits. ${'Could you tell us more about coverage? '.repeat(3)}Thanks!`;
@@ -86,7 +87,7 @@ describe('ContactsTab', () => {
     expect(message).toHaveAttribute('title', LONG_MESSAGE);
   });
 
-  it('exports the full message, the status name and the OTP status to CSV', async () => {
+  it('exports the full message, the status name, the notes after it and the OTP status to CSV', async () => {
     const originalCreate = URL.createObjectURL;
     const originalRevoke = URL.revokeObjectURL;
     const blobs: Blob[] = [];
@@ -97,17 +98,19 @@ describe('ContactsTab', () => {
     URL.revokeObjectURL = jest.fn();
     const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
     try {
-      serve([contact(1, { message: LONG_MESSAGE, status: 'Pending', isVerified: false })]);
+      serve([
+        contact(1, { message: LONG_MESSAGE, status: 'Pending', notes: 'Called back', isVerified: false }),
+      ]);
       const user = setupUser();
       await renderTab(1);
       await user.click(screen.getByRole('button', { name: 'Export CSV' }));
       await waitFor(() => expect(blobs).toHaveLength(1));
       const [header, line] = (await blobText(blobs[0]!)).split('\r\n');
-      expect(header).toBe('"Name","Email","Subject","Message","OTP Status","Status","Created At"');
+      expect(header).toBe('"Name","Email","Subject","Message","OTP Status","Status","Notes","Created At"');
       expect(line).toBe(
-        `"Sender 1","sender1@example.com","Question 1","${LONG_MESSAGE}","Pending","Pending","${new Date(
+        `"Sender 1","sender1@example.com","Question 1","${LONG_MESSAGE}","Pending","Pending","Called back","${formatDateTime(
           '2026-11-22T09:30:00.000Z',
-        ).toLocaleString()}"`,
+        )}"`,
       );
     } finally {
       URL.createObjectURL = originalCreate;

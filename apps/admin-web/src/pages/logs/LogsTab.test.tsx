@@ -11,6 +11,7 @@ import {
 import { logRow } from '../../test/review-fixtures.js';
 import { renderSignedIn, signedInServer } from '../../test/signed-in.js';
 import { LogsTab } from './LogsTab.js';
+import { formatDateTime } from '../../components/data-table/format.js';
 
 const LIST = '/data/logs';
 const ADMIN_ROW_ID = 'admin:9f1c2d3e-4a5b-4c6d-8e7f-9a0b1c2d3e4f';
@@ -82,7 +83,7 @@ describe('LogsTab', () => {
     expect(admin.getByText('Failed')).toBeInTheDocument();
     expect(admin.getByText('203.0.113.7')).toBeInTheDocument();
     expect(admin.getByTestId('log-details')).toHaveTextContent('Invalid credentials');
-    expect(admin.getByText(new Date('2026-11-22T12:00:00.000Z').toLocaleString())).toBeInTheDocument();
+    expect(admin.getByText(formatDateTime('2026-11-22T12:00:00.000Z'))).toBeInTheDocument();
 
     expect(visitor.getByText('visitor@example.com')).toBeInTheDocument();
     expect(visitor.queryByText('Admin')).not.toBeInTheDocument();

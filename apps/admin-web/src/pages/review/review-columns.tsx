@@ -51,8 +51,8 @@ interface Reviewable {
 }
 
 /**
- * The status with its notes editor; a save reloads the table. The export has the status name
- * (the notes are not a column of the spec's tables).
+ * The status with its notes editor; a save reloads the table. The export has the status name,
+ * then the notes in a Notes column of their own (issue 16).
  */
 export function statusColumn<Row extends Reviewable>({
   endpoint,
@@ -78,6 +78,7 @@ export function statusColumn<Row extends Reviewable>({
       />
     ),
     csv: (row) => row.status,
+    csvAfter: [{ label: 'Notes', value: (row) => row.notes }],
   };
 }
 

@@ -3,6 +3,7 @@
  * and the 'Expiring Soon' rule. Pure functions; `now` is passed in.
  */
 import { ADMIN_TIMINGS } from '@tunnelscope/contracts';
+import { formatDateTime } from '../../components/data-table/format.js';
 
 export type BrowserGuess = 'Chrome' | 'Firefox' | 'Safari' | 'Edge' | 'Unknown';
 
@@ -56,10 +57,9 @@ export function formatRelative(iso: string, now: number = Date.now()): string {
   return relative.format(seconds, 'second');
 }
 
-/** Local date and time, for the tooltip beside a relative time. */
+/** The panel's one date-and-time format, for the tooltip beside a relative time. */
 export function formatAbsolute(iso: string): string {
-  const at = new Date(iso);
-  return Number.isNaN(at.getTime()) ? '—' : at.toLocaleString();
+  return formatDateTime(iso, '—');
 }
 
 /** Under one hour left before the absolute expiry (not the idle timeout), and not already expired. */

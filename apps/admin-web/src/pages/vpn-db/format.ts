@@ -1,11 +1,12 @@
 /**
  * Display formats of the analytics and search tabs. The locale is fixed so an operator's figures
- * read the same on every machine (and tests can assert them); times use the browser's time zone.
+ * read the same on every machine (and tests can assert them); times use the panel's one format
+ * (components/data-table/format.ts) in the browser's time zone.
  */
+import { formatDateTime as panelDateTime } from '../../components/data-table/format.js';
 
 const integer = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const decimal = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** 1234567 → '1,234,567'; a fraction keeps one digit (1234.56 → '1,234.6'). */
 export function formatNumber(value: number | null | undefined): string {
@@ -28,11 +29,12 @@ export function formatBytes(bytes: number | null | undefined): string {
   return `${shown} ${BYTE_UNITS[unit]}`;
 }
 
-/** An ISO time as local date and time; `missing` ('Never', '—') when there is none. */
+/**
+ * An ISO time in the panel's one date-and-time format (local time zone); `missing` ('Never', '—')
+ * when there is none or it cannot be read.
+ */
 export function formatDateTime(iso: string | null | undefined, missing = '—'): string {
-  if (!iso) return missing;
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateTime.format(date);
+  return panelDateTime(iso, missing);
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];

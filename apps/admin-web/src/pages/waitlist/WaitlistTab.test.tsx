@@ -12,6 +12,7 @@ import { waitlistEntry } from '../../test/review-fixtures.js';
 import { renderSignedIn, signedInServer } from '../../test/signed-in.js';
 import { OverviewTab } from '../overview/OverviewTab.js';
 import { WaitlistTab } from './WaitlistTab.js';
+import { formatDateTime } from '../../components/data-table/format.js';
 
 const LIST = '/data/waitlist';
 
@@ -81,7 +82,7 @@ describe('WaitlistTab', () => {
     expect(first.getByText('Verified')).toBeInTheDocument();
     expect(first.getByText('Waiting')).toBeInTheDocument();
     expect(first.getByText('Invited to the beta')).toBeInTheDocument();
-    expect(first.getByText(new Date('2026-11-20T10:15:00.000Z').toLocaleString())).toBeInTheDocument();
+    expect(first.getByText(formatDateTime('2026-11-20T10:15:00.000Z'))).toBeInTheDocument();
     expect(first.getByText('203.0.113.10')).toBeInTheDocument();
 
     const second = rowOf('visitor2@example.com');

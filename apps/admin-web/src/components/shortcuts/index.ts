@@ -1,0 +1,1 @@
+export { ShortcutsDialog, SHORTCUTS_TITLE } from './ShortcutsDialog.js';
