@@ -97,6 +97,9 @@ if (!env.TURNSTILE_SCRIPT_URL && !env.TURNSTILE_VERIFY_URL) {
   run('turnstile-standin', 'packages/turnstile-standin/dist/cli.js', { TURNSTILE_STANDIN_PORT: port });
 }
 
+// The site's own address in canonical links, Open Graph tags and the sitemap: the gateway here.
+env.PUBLIC_ORIGIN ??= `http://localhost:${env.GATEWAY_PORT ?? 8080}`;
+
 // 4. The services, then the gateway in front of them.
 run('forms-service', 'services/forms-service/dist/server.js');
 run('analytics-service', 'services/analytics-service/dist/server.js');

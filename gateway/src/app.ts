@@ -106,6 +106,7 @@ export async function buildApp({ config }: AppDeps): Promise<FastifyInstance> {
     adminDist: config.ADMIN_WEB_DIST,
     adminPrefix: resolve.adminPrefix,
     runtime: runtimeConfigFrom(config),
+    publicOrigin: config.PUBLIC_ORIGIN,
   });
 
   const securityHeaders: SecurityHeaderOptions = {

@@ -12,6 +12,8 @@ import {
 
 /** Development-only admin prefix; production must choose its own (refused there). */
 export const DEV_ADMIN_PATH_HEX = '0d3ad0c0ffee0b5e55ed0a11c0ffee00';
+/** Where the site is reached in development (`bash scripts/start.sh`, docker compose): the gateway's port. */
+export const DEV_PUBLIC_ORIGIN = 'http://localhost:8080';
 export const TURNSTILE_ALWAYS_PASS_SITE_KEY = '1x00000000000000000000AA';
 const DEFAULT_TURNSTILE_SCRIPT_URL = 'https://challenges.cloudflare.com/turnstile/v0/api.js';
 
@@ -81,6 +83,31 @@ export const configSchema = baseServiceEnv
     TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
     PUBLIC_WEB_DIST: z.string().min(1).max(4096).default(repoPath('apps/public-web/dist')),
     ADMIN_WEB_DIST: z.string().min(1).max(4096).default(repoPath('apps/admin-web/dist')),
+    /**
+     * The site's address as visitors reach it (`https://tunnelscope.example.com`): canonical links,
+     * Open Graph URLs, robots.txt and sitemap.xml are absolute URLs under it. An origin only (a
+     * trailing slash is dropped); the development default is the gateway on this machine.
+     */
+    PUBLIC_ORIGIN: z
+      .string()
+      .max(2048)
+      .default(DEV_PUBLIC_ORIGIN)
+      .refine((v) => {
+        try {
+          const u = new URL(v);
+          return (
+            ['http:', 'https:'].includes(u.protocol) &&
+            u.pathname === '/' &&
+            !u.search &&
+            !u.hash &&
+            !u.username &&
+            !u.password
+          );
+        } catch {
+          return false;
+        }
+      }, 'must be an http(s) origin without a path, e.g. https://tunnelscope.example.com')
+      .transform((v) => new URL(v).origin),
     BRAND_NAME: z.string().trim().min(1).max(100).default('TunnelScope'),
     SALES_EMAIL: z.email().max(254).default('sales@tunnelscope.example'),
     SUPPORT_EMAIL: z.email().max(254).default('support@tunnelscope.example'),

@@ -180,6 +180,7 @@ export async function makeDistFixtures(): Promise<Fixtures> {
   await writeFile(path.join(publicDist, 'assets/vendor-def456.js.br'), zlib.brotliCompressSync(vendor));
   await writeFile(path.join(publicDist, 'assets/vendor-def456.js.gz'), zlib.gzipSync(vendor));
   await writeFile(path.join(publicDist, 'robots.txt'), 'User-agent: *\nAllow: /\n');
+  await writeFile(path.join(publicDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>\n');
   await writeFile(path.join(publicDist, '.env'), 'SECRET=1\n');
   await writeFile(
     path.join(adminDist, 'index.html'),

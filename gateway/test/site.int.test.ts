@@ -132,14 +132,14 @@ describe('gateway site with built SPAs', () => {
     });
 
     it('serves other files revalidated, and answers 304 to their validators', async () => {
-      const res = await send(`${gw.url}/robots.txt`);
+      const res = await send(`${gw.url}/favicon.svg`);
       expect(res.status).toBe(200);
       expect(res.headers['cache-control']).toBe('no-cache');
-      const byEtag = await send(`${gw.url}/robots.txt`, {
+      const byEtag = await send(`${gw.url}/favicon.svg`, {
         headers: { 'if-none-match': res.headers.etag as string },
       });
       expect(byEtag.status).toBe(304);
-      const byDate = await send(`${gw.url}/robots.txt`, {
+      const byDate = await send(`${gw.url}/favicon.svg`, {
         headers: { 'if-modified-since': res.headers['last-modified'] as string },
       });
       expect(byDate.status).toBe(304);
@@ -178,9 +178,9 @@ describe('gateway site with built SPAs', () => {
     });
 
     it('leaves small files and the small index page uncompressed', async () => {
-      const robots = await send(`${gw.url}/robots.txt`, { headers: { 'accept-encoding': 'br, gzip' } });
-      expect(robots.headers['content-encoding']).toBeUndefined();
-      expect(robots.text).toContain('User-agent');
+      const icon = await send(`${gw.url}/favicon.svg`, { headers: { 'accept-encoding': 'br, gzip' } });
+      expect(icon.headers['content-encoding']).toBeUndefined();
+      expect(icon.text).toContain('<svg');
       const index = await send(`${gw.url}/`, { headers: { 'accept-encoding': 'br, gzip' } });
       expect(index.headers['content-encoding']).toBeUndefined();
     });

@@ -1,12 +1,23 @@
 /**
- * The two SPAs' `index.html`, read once at start-up with the runtime settings injected. When a
- * dist folder has no `index.html` yet (the SPAs arrive with their own issues), small built-in
- * pages stand in, so the gateway runs and answers with the right statuses either way.
+ * The site's pages, read once at start-up with the runtime settings filled in. The public site's
+ * build prerenders every route (`dist/.pages/routes.json`, the route → file table, and the 404
+ * page): each route gets its own HTML with its placeholders replaced by the settings
+ * (`fillPlaceholders`), the runtime-config block and the organisation's JSON-LD. A public build
+ * without prerendered pages serves its `index.html` for every route, filled the same way. When a
+ * dist folder has no `index.html` at all, small built-in pages stand in, so the gateway runs and
+ * answers with the right statuses either way. `robots.txt` and `sitemap.xml` are built here too.
  */
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { escapeHtml, injectIntoHead, runtimeConfigTag, type RuntimeConfig } from './runtime-config.js';
+import {
+  escapeHtml,
+  fillPlaceholders,
+  injectIntoHead,
+  runtimeConfigTag,
+  type RuntimeConfig,
+} from './runtime-config.js';
+import { organizationJsonLd, robotsTxt, sitemapXml } from './seo-files.js';
 
 export interface Page {
   body: Buffer;
@@ -15,13 +26,25 @@ export interface Page {
 }
 
 export interface SitePages {
-  /** The public SPA for its routes (200). */
+  /** The public SPA's `/` (200). */
   publicIndex: Page;
+  /** Each public route's own page (200), when the build prerendered them; else every route gets `publicIndex`. */
+  publicRoutes: ReadonlyMap<string, Page>;
+  robotsTxt: Page;
+  sitemapXml: Page;
   /** What unknown paths get, with status 404: the SPA itself (it renders its 404 page), or a built-in page. */
   publicNotFound: Page;
   adminIndex: Page;
   /** True where a built-in page stands in for a missing build. */
   builtIn: { public: boolean; admin: boolean };
+  /** True when the public pages are the build's prerendered ones. */
+  prerendered: boolean;
+}
+
+/** `dist/.pages/routes.json`, written by the public site's prerender (apps/public-web/src/prerender). */
+interface PrerenderedRoutes {
+  routes: Record<string, string>;
+  notFound: string;
 }
 
 function page(html: string): Page {
@@ -29,14 +52,34 @@ function page(html: string): Page {
   return { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
 }
 
-async function readIndex(dist: string): Promise<string | null> {
+async function readOptional(file: string): Promise<string | null> {
   try {
-    return await readFile(path.join(dist, 'index.html'), 'utf8');
+    return await readFile(file, 'utf8');
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT' || (err as NodeJS.ErrnoException).code === 'ENOTDIR')
       return null;
     throw err;
   }
+}
+
+const readIndex = (dist: string) => readOptional(path.join(dist, 'index.html'));
+
+/** The prerendered pages, or null for a build without them. A broken table stops the start. */
+async function readPrerendered(
+  dist: string,
+): Promise<{ routes: Map<string, string>; notFound: string } | null> {
+  const dir = path.join(dist, '.pages');
+  const table = await readOptional(path.join(dir, 'routes.json'));
+  if (table === null) return null;
+  const parsed = JSON.parse(table) as PrerenderedRoutes;
+  const read = async (file: string) => {
+    const resolved = path.resolve(dir, file);
+    if (!resolved.startsWith(dir + path.sep)) throw new Error(`prerendered page outside ${dir}: ${file}`);
+    return readFile(resolved, 'utf8');
+  };
+  const routes = new Map<string, string>();
+  for (const [route, file] of Object.entries(parsed.routes)) routes.set(route, await read(file));
+  return { routes, notFound: await read(parsed.notFound) };
 }
 
 const BUILT_IN_STYLE =
@@ -65,15 +108,29 @@ export async function loadSitePages(opts: {
   /** `/admin-<hex>`: only ever written into the admin page. */
   adminPrefix: string;
   runtime: RuntimeConfig;
+  /** `PUBLIC_ORIGIN`: canonical links, Open Graph URLs, the sitemap. */
+  publicOrigin: string;
 }): Promise<SitePages> {
   const configTag = runtimeConfigTag(opts.runtime);
   const brand = escapeHtml(opts.runtime.brandName);
-  const [publicHtml, adminHtml] = await Promise.all([readIndex(opts.publicDist), readIndex(opts.adminDist)]);
+  const [publicHtml, adminHtml, prerendered] = await Promise.all([
+    readIndex(opts.publicDist),
+    readIndex(opts.adminDist),
+    readPrerendered(opts.publicDist),
+  ]);
+  const publicHead = configTag + organizationJsonLd(opts.runtime, opts.publicOrigin);
+  const publicPage = (html: string) =>
+    page(injectIntoHead(fillPlaceholders(html, opts.runtime, opts.publicOrigin), { atHeadEnd: publicHead }));
 
   let publicIndex: Page;
   let publicNotFound: Page;
-  if (publicHtml !== null) {
-    publicIndex = page(injectIntoHead(publicHtml, { atHeadEnd: configTag }));
+  const publicRoutes = new Map<string, Page>();
+  if (prerendered !== null) {
+    for (const [route, html] of prerendered.routes) publicRoutes.set(route, publicPage(html));
+    publicIndex = publicRoutes.get('/') ?? publicPage(publicHtml ?? prerendered.notFound);
+    publicNotFound = publicPage(prerendered.notFound);
+  } else if (publicHtml !== null) {
+    publicIndex = publicPage(publicHtml);
     publicNotFound = publicIndex;
   } else {
     publicIndex = page(
@@ -111,8 +168,12 @@ export async function loadSitePages(opts: {
 
   return {
     publicIndex,
+    publicRoutes,
     publicNotFound,
     adminIndex,
-    builtIn: { public: publicHtml === null, admin: adminHtml === null },
+    robotsTxt: page(robotsTxt(opts.publicOrigin)),
+    sitemapXml: page(sitemapXml(opts.publicOrigin)),
+    builtIn: { public: publicHtml === null && prerendered === null, admin: adminHtml === null },
+    prerendered: prerendered !== null,
   };
 }

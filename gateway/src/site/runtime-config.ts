@@ -9,7 +9,13 @@
  * synchronously: `JSON.parse(document.getElementById('runtime-config')!.textContent!)`.
  * The public page's block never holds the admin prefix.
  */
-import { RUNTIME_CONFIG_ELEMENT_ID, type RuntimeConfig } from '@tunnelscope/contracts';
+import {
+  apiKeyVariable,
+  PUBLIC_ORIGIN_PLACEHOLDER,
+  RUNTIME_CONFIG_ELEMENT_ID,
+  RUNTIME_PLACEHOLDERS,
+  type RuntimeConfig,
+} from '@tunnelscope/contracts';
 import type { Config } from '../config.js';
 
 export { RUNTIME_CONFIG_ELEMENT_ID, type RuntimeConfig };
@@ -66,4 +72,22 @@ export function injectIntoHead(
     atHeadEnd +
     html.slice(close.index)
   );
+}
+
+/**
+ * Replaces the prerendered pages' placeholders (`RUNTIME_PLACEHOLDERS`, the public origin's, and
+ * the API samples' key variable derived from the brand's) with the settings, HTML-escaped: the
+ * tokens stand in text and attribute values, where escaped text reads as the value itself.
+ */
+export function fillPlaceholders(html: string, runtime: RuntimeConfig, publicOrigin: string): string {
+  const pairs: [string, string][] = [
+    // First: it is built from the brand's token, which the next pair would otherwise change.
+    [apiKeyVariable(RUNTIME_PLACEHOLDERS.brandName), apiKeyVariable(runtime.brandName)],
+    ...(Object.keys(RUNTIME_PLACEHOLDERS) as (keyof RuntimeConfig)[]).map((key): [string, string] => [
+      RUNTIME_PLACEHOLDERS[key],
+      runtime[key],
+    ]),
+    [PUBLIC_ORIGIN_PLACEHOLDER, publicOrigin],
+  ];
+  return pairs.reduce((text, [token, value]) => text.split(token).join(escapeHtml(value)), html);
 }

@@ -1,6 +1,7 @@
 /**
- * GET/HEAD of every path that is not an API call: a file of the SPA's dist folder when the last
- * segment names one, else the SPA's index page (200 for its routes, 404 for anything else).
+ * GET/HEAD of every path that is not an API call: `robots.txt` and `sitemap.xml` (built at
+ * start-up), a file of the SPA's dist folder when the last segment names one, else the route's
+ * prerendered page (200) or the 404 page (404 for anything else).
  * Files go out through @fastify/static: content type, ETag and Last-Modified (304 on
  * revalidation), and the `.br` / `.gz` sibling the build wrote, chosen by Accept-Encoding. A file
  * without one is compressed on the fly by @fastify/compress when it is large enough.
@@ -79,8 +80,9 @@ export async function createSite(scope: FastifyInstance, pages: SitePages, roots
     page: Page,
     status: 200 | 404,
     cacheControl: string = REVALIDATE,
+    contentType = 'text/html; charset=utf-8',
   ) => {
-    reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', cacheControl);
+    reply.header('content-type', contentType).header('cache-control', cacheControl);
     if (status === 200) {
       reply.header('etag', page.etag);
       if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
@@ -118,8 +120,16 @@ export async function createSite(scope: FastifyInstance, pages: SitePages, roots
       return sendPage(request, reply, pages.adminIndex, 200, NEVER_STORE);
     },
     public(request: FastifyRequest, reply: FastifyReply, urlPath: string, known: boolean) {
+      // Built at start-up with absolute URLs from PUBLIC_ORIGIN (seo-files.ts), never files of the build.
+      if (urlPath === '/robots.txt')
+        return sendPage(request, reply, pages.robotsTxt, 200, REVALIDATE, 'text/plain; charset=utf-8');
+      if (urlPath === '/sitemap.xml')
+        return sendPage(request, reply, pages.sitemapXml, 200, REVALIDATE, 'application/xml; charset=utf-8');
       if (!known && namesFile(urlPath)) return sendFile(request, reply, publicRoot, urlPath);
-      return known ? sendPage(request, reply, pages.publicIndex, 200) : notFound(request, reply);
+      if (!known) return notFound(request, reply);
+      // Each route's own prerendered page (`/waitlist/` is `/waitlist`), else the SPA's index.
+      const route = urlPath.length > 1 && urlPath.endsWith('/') ? urlPath.slice(0, -1) : urlPath;
+      return sendPage(request, reply, pages.publicRoutes.get(route) ?? pages.publicIndex, 200);
     },
     /**
      * The site route's `onSend`, for files (pages and errors pass through untouched):
