@@ -182,15 +182,6 @@ export const loginRequestSchema = z.strictObject({
 });
 export type LoginRequest = z.input<typeof loginRequestSchema>;
 
-export const loginResponseSchema = z.object({
-  success: z.boolean(),
-  data: z.object({ user: adminUserSchema }).optional(),
-  error: z.string().optional(),
-  message: z.string().optional(),
-  requires2FA: z.boolean().optional(),
-});
-export type LoginResponse = z.infer<typeof loginResponseSchema>;
-
 /**
  * The caller's session as the server sees it (issue 16): the panel's idle warning counts down to
  * `idleExpiresAt` from `serverTime`, so neither the client's clock nor its guess of the last
@@ -203,6 +194,15 @@ export const sessionViewSchema = z.object({
   serverTime: z.string(),
 });
 export type SessionView = z.infer<typeof sessionViewSchema>;
+
+export const loginResponseSchema = z.object({
+  success: z.boolean(),
+  data: z.object({ user: adminUserSchema, session: sessionViewSchema.optional() }).optional(),
+  error: z.string().optional(),
+  message: z.string().optional(),
+  requires2FA: z.boolean().optional(),
+});
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 export const meResponseSchema = z.object({
   success: z.literal(true),

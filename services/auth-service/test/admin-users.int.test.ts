@@ -448,6 +448,7 @@ describe('admin users', () => {
         createdAt: expect.any(String),
         lockedUntil: null,
         failedLoginAttempts: 0,
+        mustChangePassword: false,
       });
       const page2 = (await list({ page: '2' })).json().data;
       expect(page2.entries).toHaveLength(8);

@@ -43,6 +43,14 @@ describe('the own profile', () => {
             createdAt: expect.any(String),
             lockedUntil: null,
             failedLoginAttempts: 0,
+            mustChangePassword: false,
+          },
+          // The session's times for the panel's idle warning (issue 16).
+          session: {
+            lastActivity: expect.any(String),
+            idleExpiresAt: expect.any(String),
+            expiresAt: expect.any(String),
+            serverTime: expect.any(String),
           },
         },
       });

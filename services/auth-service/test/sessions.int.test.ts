@@ -66,6 +66,7 @@ describe('sessions', () => {
             email: admin.row.email,
             role: 'view_only',
             twoFactorEnabled: false,
+            mustChangePassword: false,
           },
         },
       });

@@ -103,7 +103,9 @@ const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
       if (outcome.kind === 'signed-in') {
         setSessionCookie(request, reply, outcome.session.token, outcome.session.rememberMe);
         if (challenge !== undefined) clearChallengeCookie(request, reply);
-        return { success: true, message: AUTH_MESSAGES.loginSuccess, data: { user: outcome.user } };
+        const now = clock.now();
+        const session = toSessionView({ ...outcome.session, lastActivity: now }, now);
+        return { success: true, message: AUTH_MESSAGES.loginSuccess, data: { user: outcome.user, session } };
       }
       // A 401 carrying requires2FA is a normal result for the panel: it shows the code step.
       if (outcome.challenge) setChallengeCookie(request, reply, outcome.challenge);
