@@ -2,6 +2,7 @@ import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { OTP_LENGTH, validateOtpCode } from '@tunnelscope/contracts';
 import { OneTimeCodeInput } from '@tunnelscope/web-ui';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
+import { ResendCode, type ResendOutcome } from './ResendCode.js';
 import { StepHeading } from './StepHeading.js';
 
 /**
@@ -17,11 +18,13 @@ import { StepHeading } from './StepHeading.js';
  *     verifying={verify.isPending} onVerify={(code) => …}
  *     onBack={flow.backToForm} backLabel="Back to form" backAs="button"
  *     autoSubmitDelayMs={UI_TIMINGS.waitlistAutoSubmitDelayMs}   // optional
+ *     onResend={() => resendCode({ … })}                           // optional: "Resend code"
  *   >notes shown under the button</OtpStep>
  *
  * - onVerify is called with a code that passed validateOtpCode (its message shows otherwise).
  * - autoSubmitDelayMs: when set, filling the last slot calls onVerify after that delay (cancelled
  *   if the code changes first).
+ * - onResend: a "Resend code" link under the buttons, with its cooldown countdown (ResendCode).
  * - When the page clears the code (flow.resetCode() after a refusal), focus returns to the first
  *   slot so the visitor can type the new one at once.
  */
@@ -43,6 +46,8 @@ export interface OtpStepProps {
   backLabel?: string;
   /** A secondary button (default) or a text link. */
   backAs?: 'button' | 'link';
+  /** Sends the same submission again for a new code (see resendCode); shows "Resend code". */
+  onResend?(): Promise<ResendOutcome>;
   /** Notes under the buttons (expiry, who gets e-mails …). */
   children?: ReactNode;
 }
@@ -61,6 +66,7 @@ export function OtpStep({
   onBack,
   backLabel = 'Back to form',
   backAs = 'button',
+  onResend,
   children,
 }: OtpStepProps) {
   const [error, setError] = useState<string | undefined>();
@@ -141,6 +147,7 @@ export function OtpStep({
               {backLabel}
             </Anchor>
           )}
+          {onResend && <ResendCode onResend={onResend} disabled={verifying} />}
           {children}
         </Stack>
       </form>

@@ -6,6 +6,8 @@ import { CONTACT_REPLY_PROMISE_HOURS, OTP_TTL_SECONDS } from '@tunnelscope/contr
  */
 export const FORM_TEXT = {
   codeSentTitle: 'Verification code sent!',
+  /** The toast of a "Resend code": the spec's other code-sent title. */
+  codeResentTitle: 'Email sent',
   errorTitle: 'Error',
   waitlist: {
     joinFailed: 'Failed to join waitlist',

@@ -22,16 +22,18 @@ import {
   OTP_TTL_SECONDS,
   UI_TIMINGS,
   validateContactForm,
+  type ContactRequest,
 } from '@tunnelscope/contracts';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { messageOf, useSubmitContact, useVerifyContactOtp } from '../../api/forms.js';
+import { useSubmitContact, useVerifyContactOtp } from '../../api/forms.js';
 import {
   CodeSentTo,
   failureToast,
   FlowCard,
   FORM_TEXT,
   OtpStep,
+  resendCode,
   StepHeading,
   useCodeFlow,
   useRulesForm,
@@ -94,6 +96,8 @@ export default function ContactPage() {
   const [consentWarning, setConsentWarning] = useState(false);
   const warningTimer = useTimeout(() => setConsentWarning(false), UI_TIMINGS.consentWarningMs);
   const [sent, setSent] = useState({ name: '', email: '' });
+  // What was sent, so "Resend code" sends the same submission (the server reissues its code).
+  const [sentValues, setSentValues] = useState<ContactRequest | null>(null);
   const submit = useSubmitContact();
   const verify = useVerifyContactOtp();
 
@@ -113,14 +117,26 @@ export default function ContactPage() {
       return;
     }
     try {
-      const answer = await submit.mutateAsync({ ...values, consent: true });
+      const request: ContactRequest = { ...values, consent: true };
+      const answer = await submit.mutateAsync(request);
       setSent({ name: values.name, email: values.email });
+      setSentValues(request);
       toast(FORM_TEXT.codeSentTitle, `Check ${values.email} for your 6-digit code.`, 'success');
       flow.startVerification(answer.requestId);
     } catch (error) {
-      toast(FORM_TEXT.errorTitle, messageOf(error, FORM_TEXT.contact.submitFailed), 'error');
+      failureToast(FORM_TEXT.errorTitle, error, FORM_TEXT.contact.submitFailed);
     }
   };
+
+  const handleResend = () =>
+    resendCode({
+      send: () =>
+        sentValues ? submit.mutateAsync(sentValues) : Promise.reject(new Error('nothing was sent')),
+      email: sent.email,
+      failureTitle: FORM_TEXT.errorTitle,
+      failureFallback: FORM_TEXT.contact.submitFailed,
+      onCodeSent: flow.startVerification,
+    });
 
   const handleVerify = (code: string) => {
     if (!flow.requestId) return;
@@ -239,6 +255,7 @@ export default function ContactPage() {
                 verifyingLabel="Sending..."
                 onBack={flow.backToForm}
                 backLabel="Back to form"
+                onResend={handleResend}
                 backAs="link"
               >
                 <Text size="sm" c="dimmed">

@@ -76,7 +76,7 @@ describe('SecurityDemoPage', () => {
         details: {
           source: 'security-demo',
           example: example.id,
-          threats: [{ type: expected.label, severity: 'high' }],
+          threats: expect.arrayContaining([{ type: expected.label, severity: 'high' }]),
         },
       });
     },
@@ -124,5 +124,20 @@ describe('SecurityDemoPage', () => {
     await user.paste('<script>x</script>');
     expect(screen.getByText('XSS_ATTEMPT')).toBeInTheDocument();
     expect(server.bodiesTo(SECURITY_LOG_URL)).toHaveLength(0);
+  });
+
+  it('says why a harmless sentence is labelled: the SQL and command rules are bare patterns', async () => {
+    fakeServer(happyRoutes());
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<SecurityDemoPage />, { path: '/security-demo' });
+    await user.type(testInput(), 'Please select a plan');
+    const threats = screen.getByRole('list', { name: 'Detected threats' });
+    expect(within(threats).getByText('SQL_INJECTION_ATTEMPT')).toBeInTheDocument();
+    expect(within(threats).getByText('SQL keyword "SELECT" followed by whitespace')).toBeInTheDocument();
+    expect(screen.getByTestId('pattern-note')).toHaveTextContent(/a harmless sentence can be labelled too/);
+
+    await user.clear(testInput());
+    await user.type(testInput(), 'Hello there');
+    expect(screen.queryByTestId('pattern-note')).not.toBeInTheDocument();
   });
 });

@@ -28,6 +28,7 @@ import {
   FIELD_SANITIZE_OPTIONS,
   MAX_LENGTHS,
   detectThreats,
+  SHELL_METACHARACTERS,
   encodeForDisplay,
   highestSeverity,
   isChangedBySanitizing,
@@ -117,6 +118,21 @@ function ThreatList({ threats }: { threats: readonly Threat[] }) {
         </li>
       ))}
     </ul>
+  );
+}
+
+/** The two rules that match any keyword or character: say so, so a flagged sentence makes sense. */
+const LOOSE_RULE_TYPES: ReadonlySet<string> = new Set(['SQL_INJECTION_ATTEMPT', 'COMMAND_INJECTION_ATTEMPT']);
+
+function PatternNote({ threats }: { threats: readonly Threat[] }) {
+  if (!threats.some((threat) => LOOSE_RULE_TYPES.has(threat.type))) return null;
+  return (
+    <Text size="xs" c="dimmed" data-testid="pattern-note">
+      These labels come from simple patterns, not from understanding the text: any SQL keyword followed by a
+      space (&quot;select a plan&quot;) or any shell metacharacter ({SHELL_METACHARACTERS.join(' ')}, as in
+      &quot;AT&amp;T&quot;) is flagged, so a harmless sentence can be labelled too. A label alone does not
+      block anything.
+    </Text>
   );
 }
 
@@ -281,6 +297,7 @@ export default function SecurityDemoPage() {
                     </ResultBlock>
                     <ResultBlock label="Detected threats">
                       <ThreatList threats={result.threats} />
+                      <PatternNote threats={result.threats} />
                       {result.threats.some((threat) => threat.type === 'SQL_INJECTION_ATTEMPT') && (
                         <Group gap={6} wrap="nowrap" align="flex-start">
                           <IconAlertTriangle

@@ -2,6 +2,7 @@ import { jest } from '@jest/globals';
 import { act, screen } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { PUBLIC_API } from '@tunnelscope/contracts';
+import { RESEND_COOLDOWN_SECONDS } from '../../components/flow/index.js';
 import { fakeServer, refused, REQUEST_ID, submitted } from '../../test/fake-server.js';
 import { renderWithProviders, setupUser } from '../../test/render.js';
 import VpnRequestPage from './VpnRequestPage.js';
@@ -120,14 +121,20 @@ describe('VpnRequestPage', () => {
     expect(screen.getByRole('button', { name: 'Copy request number' })).toHaveTextContent('Copy');
   });
 
-  it("toasts the spec's submit failure with the server's message under it", async () => {
-    fakeServer({ [SUBMIT]: () => refused(429, 'Too many requests. Please try again in a minute.') });
+  it("toasts the spec's submit failure with the one 'too many requests' wording under it", async () => {
+    fakeServer({
+      [SUBMIT]: () =>
+        refused(
+          429,
+          'Too many verification codes were requested for this email address. Please try again in 5 minutes.',
+        ),
+    });
     const user = setupUser();
     renderWithProviders(<VpnRequestPage />, { path: '/vpn-request' });
     await fillForm(user);
     await user.click(submitButton());
     expect(await screen.findByText('Failed to submit VPN request. Please try again.')).toBeInTheDocument();
-    expect(screen.getByText('Too many requests. Please try again in a minute.')).toBeInTheDocument();
+    expect(screen.getByText('Too many requests. Please try again in 5 minutes.')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Request VPN Detection' })).toBeInTheDocument();
   });
 
@@ -159,5 +166,52 @@ describe('VpnRequestPage', () => {
     await user.click(screen.getByRole('button', { name: 'Verify Code' }));
     expect(screen.getByText('OTP code must be exactly 6 digits')).toBeInTheDocument();
     expect(server.bodiesTo(VERIFY)).toEqual([]);
+  });
+
+  it('resends the code of the same submission after the cooldown, and counts down again', async () => {
+    jest.useFakeTimers();
+    const server = fakeServer({ [SUBMIT]: submitted });
+    const user = setupUser({ advanceTimers: jest.advanceTimersByTime });
+    renderWithProviders(<VpnRequestPage />, { path: '/vpn-request' });
+    await fillForm(user);
+    await user.click(submitButton());
+    expect(await screen.findByRole('heading', { name: 'Email Verification' })).toBeInTheDocument();
+    expect(screen.getByTestId('resend-cooldown')).toHaveTextContent(
+      `You can resend the code in ${RESEND_COOLDOWN_SECONDS} s.`,
+    );
+
+    act(() => jest.advanceTimersByTime(RESEND_COOLDOWN_SECONDS * 1000));
+    await user.click(screen.getByRole('button', { name: 'Resend code' }));
+
+    const bodies = server.bodiesTo(SUBMIT);
+    expect(bodies).toHaveLength(2);
+    expect(bodies[1]).toEqual(bodies[0]);
+    expect(await screen.findByText('Email sent')).toBeInTheDocument();
+    expect(screen.getByText('Check grace@example.com for your new 6-digit code.')).toBeInTheDocument();
+    expect(screen.getByTestId('resend-cooldown')).toHaveTextContent(`in ${RESEND_COOLDOWN_SECONDS} s.`);
+  });
+
+  it("a refused resend shows the form's failure toast with the one 'too many requests' wording", async () => {
+    jest.useFakeTimers();
+    let calls = 0;
+    fakeServer({
+      [SUBMIT]: () =>
+        ++calls === 1
+          ? submitted()
+          : refused(
+              429,
+              'Too many verification codes were requested for this email address. Please try again in 7 minutes.',
+            ),
+    });
+    const user = setupUser({ advanceTimers: jest.advanceTimersByTime });
+    renderWithProviders(<VpnRequestPage />, { path: '/vpn-request' });
+    await fillForm(user);
+    await user.click(submitButton());
+    await screen.findByRole('heading', { name: 'Email Verification' });
+    act(() => jest.advanceTimersByTime(RESEND_COOLDOWN_SECONDS * 1000));
+    await user.click(screen.getByRole('button', { name: 'Resend code' }));
+    expect(await screen.findByText('Failed to submit VPN request. Please try again.')).toBeInTheDocument();
+    expect(screen.getByText('Too many requests. Please try again in 7 minutes.')).toBeInTheDocument();
+    expect(screen.getByTestId('resend-cooldown')).toHaveTextContent('in 7:00.');
   });
 });

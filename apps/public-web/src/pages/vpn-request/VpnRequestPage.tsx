@@ -16,6 +16,7 @@ import {
   FlowCard,
   FORM_TEXT,
   OtpStep,
+  resendCode,
   StepHeading,
   useCodeFlow,
   useRulesForm,
@@ -74,6 +75,8 @@ export default function VpnRequestPage() {
   const flow = useCodeFlow();
   const form = useRulesForm(EMPTY_FORM, validateVpnRequestForm);
   const [email, setEmail] = useState('');
+  // What was sent, so "Resend code" sends the same submission (the server reissues its code).
+  const [sentValues, setSentValues] = useState<Record<keyof typeof EMPTY_FORM, string> | null>(null);
   const submit = useSubmitVpnRequest();
   const verify = useVerifyVpnOtp();
 
@@ -85,12 +88,22 @@ export default function VpnRequestPage() {
     try {
       const answer = await submit.mutateAsync(values);
       setEmail(values.userEmail);
+      setSentValues(values);
       toast(FORM_TEXT.codeSentTitle, `Check ${values.userEmail} for your 6-digit code.`, 'success');
       flow.startVerification(answer.requestId);
     } catch (error) {
       failureToast(FORM_TEXT.vpn.submitFailed, error);
     }
   };
+
+  const handleResend = () =>
+    resendCode({
+      send: () =>
+        sentValues ? submit.mutateAsync(sentValues) : Promise.reject(new Error('nothing was sent')),
+      email,
+      failureTitle: FORM_TEXT.vpn.submitFailed,
+      onCodeSent: flow.startVerification,
+    });
 
   const handleVerify = (code: string) => {
     if (!flow.requestId) return;
@@ -193,6 +206,7 @@ export default function VpnRequestPage() {
             verifyLabel="Verify Code"
             onBack={flow.backToForm}
             backLabel="Back to form"
+            onResend={handleResend}
           >
             <Text size="sm" c="dimmed">
               The code expires in {OTP_TTL_SECONDS / 60} minutes. No email? Check your spam folder, or go back

@@ -1,15 +1,23 @@
 import { Button, Container, Select, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
 import { IconCircleCheck, IconUserCheck } from '@tabler/icons-react';
-import { UI_TIMINGS, WAITLIST_USE_CASES, validateWaitlistForm, type UseCase } from '@tunnelscope/contracts';
+import {
+  UI_TIMINGS,
+  WAITLIST_USE_CASES,
+  validateWaitlistForm,
+  type UseCase,
+  type WaitlistRequest,
+} from '@tunnelscope/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { messageOf, useCheckWaitlistEmail, useJoinWaitlist, useVerifyWaitlistOtp } from '../../api/forms.js';
+import { useCheckWaitlistEmail, useJoinWaitlist, useVerifyWaitlistOtp } from '../../api/forms.js';
 import { ApiError } from '../../api/http.js';
 import {
   CodeSentTo,
   FlowCard,
   FORM_TEXT,
+  failureToast,
   OtpStep,
+  resendCode,
   StepHeading,
   useCodeFlow,
   useRulesForm,
@@ -40,6 +48,8 @@ export default function WaitlistPage() {
   const flow = useCodeFlow<'already-registered'>();
   const form = useRulesForm(EMPTY_FORM, validateWaitlistForm);
   const [email, setEmail] = useState('');
+  // What was joined with, so "Resend code" sends the same submission (the server reissues its code).
+  const [joined, setJoined] = useState<WaitlistRequest | null>(null);
   const checkEmail = useCheckWaitlistEmail();
   const join = useJoinWaitlist();
   const verify = useVerifyWaitlistOtp();
@@ -57,16 +67,18 @@ export default function WaitlistPage() {
         return;
       }
     } catch (error) {
-      toast(FORM_TEXT.errorTitle, messageOf(error, FORM_TEXT.waitlist.joinFailed), 'error');
+      failureToast(FORM_TEXT.errorTitle, error, FORM_TEXT.waitlist.joinFailed);
       return;
     }
 
+    const request: WaitlistRequest = {
+      email: values.email,
+      company: values.company || null,
+      useCase: values.useCase || null,
+    };
     try {
-      const answer = await join.mutateAsync({
-        email: values.email,
-        company: values.company || null,
-        useCase: values.useCase || null,
-      });
+      const answer = await join.mutateAsync(request);
+      setJoined(request);
       toast(FORM_TEXT.codeSentTitle, `Check ${values.email} for your 6-digit code.`, 'success');
       flow.startVerification(answer.requestId);
     } catch (error) {
@@ -75,9 +87,18 @@ export default function WaitlistPage() {
         flow.goTo('already-registered');
         return;
       }
-      toast(FORM_TEXT.errorTitle, messageOf(error, FORM_TEXT.waitlist.joinFailed), 'error');
+      failureToast(FORM_TEXT.errorTitle, error, FORM_TEXT.waitlist.joinFailed);
     }
   };
+
+  const handleResend = () =>
+    resendCode({
+      send: () => (joined ? join.mutateAsync(joined) : Promise.reject(new Error('nothing was joined'))),
+      email,
+      failureTitle: FORM_TEXT.errorTitle,
+      failureFallback: FORM_TEXT.waitlist.joinFailed,
+      onCodeSent: flow.startVerification,
+    });
 
   const handleVerify = (code: string) => {
     if (!flow.requestId) return;
@@ -93,11 +114,7 @@ export default function WaitlistPage() {
             flow.goTo('already-registered');
             return;
           }
-          toast(
-            FORM_TEXT.waitlist.verifyFailedTitle,
-            messageOf(error, FORM_TEXT.waitlist.verifyFailed),
-            'error',
-          );
+          failureToast(FORM_TEXT.waitlist.verifyFailedTitle, error, FORM_TEXT.waitlist.verifyFailed);
           flow.resetCode();
         },
       },
@@ -177,6 +194,7 @@ export default function WaitlistPage() {
             autoSubmitDelayMs={UI_TIMINGS.waitlistAutoSubmitDelayMs}
             onBack={flow.backToForm}
             backLabel="Back to form"
+            onResend={handleResend}
           >
             <Stack gap={4}>
               <Text size="sm">{FORM_TEXT.waitlist.expiry}</Text>
