@@ -15,6 +15,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import type { FormsDb } from './db/schema.js';
+import liveEventsRoute from './live/events-route.js';
+import { createFormsLive } from './live/live-events.js';
 import routes from './routes/index.js';
 import { registerRateLimits } from './routes/rate-limit.js';
 import { createFormServices } from './services.js';
@@ -26,6 +28,8 @@ export interface AppDeps {
   redis: Redis;
   mailQueue: MailQueue;
   clock: Clock;
+  /** Live updates' heartbeat interval; tests shorten it (LIVE_HEARTBEAT_MS otherwise). */
+  liveHeartbeatMs?: number;
 }
 
 /** Public form bodies are small; the security log has its own, smaller limit. */
@@ -49,6 +53,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onListen', async () => services.handoff.startSweeping());
   app.addHook('onClose', async () => services.handoff.close());
   await registerRateLimits(app, { redis: deps.redis, config: deps.config, logs: services.logs });
-  await app.register(routes, { services, config: deps.config });
+  // Live updates: routes publish after their writes commit; GET /events streams them (issue 16).
+  const live = createFormsLive({ redis: deps.redis, config: deps.config, log: app.log });
+  await app.register(routes, { services, config: deps.config, live: live.publisher });
+  await app.register(liveEventsRoute, { live, heartbeatMs: deps.liveHeartbeatMs });
   return app;
 }

@@ -6,11 +6,12 @@ import {
   vpnRequestSchema,
 } from '@tunnelscope/contracts';
 import { perMinute, type FastifyPluginAsyncZod } from '@tunnelscope/service-kit';
+import { announceSubmitted, announceVerified } from '../../live/announce.js';
 import { visitorOf } from '../../registration-logs/registration-log-service.js';
 import { logRefusedInput } from '../refused-input.js';
 import type { RouteDeps } from '../route-deps.js';
 
-const vpnRequestRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { services, config }) => {
+const vpnRequestRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { services, config, live }) => {
   const { vpnRequests } = services;
   app.post(
     PUBLIC_API.vpnRequest.path,
@@ -19,7 +20,11 @@ const vpnRequestRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { service
       config: { rateLimit: perMinute(config.RATE_LIMIT_FORM_PER_MIN) },
       onError: logRefusedInput(vpnRequests.submitRefused),
     },
-    async (request) => vpnRequests.submit(visitorOf(request), request.body),
+    async (request) => {
+      const answer = await vpnRequests.submit(visitorOf(request), request.body);
+      announceSubmitted(live, 'vpn-requests', answer.requestId);
+      return answer;
+    },
   );
   app.post(
     PUBLIC_API.verifyVpnOtp.path,
@@ -28,7 +33,11 @@ const vpnRequestRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { service
       config: { rateLimit: perMinute(config.RATE_LIMIT_OTP_PER_MIN) },
       onError: logRefusedInput(vpnRequests.verifyRefused),
     },
-    async (request) => vpnRequests.verify(visitorOf(request), request.body),
+    async (request) => {
+      const answer = await vpnRequests.verify(visitorOf(request), request.body);
+      announceVerified(live, 'vpn-requests', request.body.requestId);
+      return answer;
+    },
   );
 };
 

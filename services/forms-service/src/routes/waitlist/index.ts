@@ -8,11 +8,12 @@ import {
   waitlistRequestSchema,
 } from '@tunnelscope/contracts';
 import { perMinute, type FastifyPluginAsyncZod } from '@tunnelscope/service-kit';
+import { announceSubmitted, announceVerified } from '../../live/announce.js';
 import { visitorOf } from '../../registration-logs/registration-log-service.js';
 import { logRefusedInput } from '../refused-input.js';
 import type { RouteDeps } from '../route-deps.js';
 
-const waitlistRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { services, config }) => {
+const waitlistRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { services, config, live }) => {
   const { waitlist } = services;
   app.post(
     PUBLIC_API.checkWaitlistEmail.path,
@@ -29,7 +30,11 @@ const waitlistRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { services,
       config: { rateLimit: perMinute(config.RATE_LIMIT_FORM_PER_MIN) },
       onError: logRefusedInput(waitlist.joinRefused),
     },
-    async (request) => waitlist.join(visitorOf(request), request.body),
+    async (request) => {
+      const answer = await waitlist.join(visitorOf(request), request.body);
+      announceSubmitted(live, 'waitlist', answer.requestId);
+      return answer;
+    },
   );
   app.post(
     PUBLIC_API.verifyWaitlistOtp.path,
@@ -38,7 +43,11 @@ const waitlistRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { services,
       config: { rateLimit: perMinute(config.RATE_LIMIT_OTP_PER_MIN) },
       onError: logRefusedInput(waitlist.verifyRefused),
     },
-    async (request) => waitlist.verify(visitorOf(request), request.body),
+    async (request) => {
+      const answer = await waitlist.verify(visitorOf(request), request.body);
+      announceVerified(live, 'waitlist', request.body.requestId);
+      return answer;
+    },
   );
 };
 
