@@ -16,6 +16,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import type { AuthDb } from './db/schema.js';
+import { announceSessionChanges } from './live/session-events.js';
 import routes from './routes/index.js';
 import type { PasswordHasher } from './passwords/password-hasher.js';
 import type { MailOutbox } from './mail-outbox/mail-outbox.js';
@@ -60,6 +61,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('mailOutbox', services.mailOutbox);
   // The dummy hash for unknown usernames is made now, so the first such sign-in is not slower.
   app.addHook('onReady', () => services.hasher.warmUp());
+  // Open panels hear of sessions starting and ending (issue 16: the Sessions tab's push).
+  announceSessionChanges(app, { redis: deps.redis, redisPrefix: deps.config.REDIS_PREFIX });
   await app.register(routes, { config: deps.config, services, redis: deps.redis, clock: deps.clock });
   return app;
 }
