@@ -1,13 +1,16 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
-// The gateway serves dist/ and injects the runtime settings into index.html; `vite` alone
-// proxies the API to a running gateway (bash scripts/start.sh) for development.
+// `pnpm build` also prerenders every route into dist/.pages (src/prerender); the gateway serves
+// those pages with the runtime settings filled in. `vite` alone renders on the client and proxies
+// the API to a running gateway (bash scripts/start.sh) for development.
 export default defineConfig({
   plugins: [react()],
   build: {
     target: 'es2022',
     sourcemap: true,
+    // Read by the prerender (src/prerender): which CSS and chunks each route's page needs.
+    manifest: true,
     rollupOptions: {
       output: {
         // React is a long-lived vendor chunk (it changes far less often than the pages). Mantine is

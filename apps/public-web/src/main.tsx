@@ -1,11 +1,22 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import { App } from './App.js';
+import { App, loadPageFor } from './App.js';
 
-createRoot(document.getElementById('root')!).render(
+const root = document.getElementById('root')!;
+const app = (
   <StrictMode>
     <App />
-  </StrictMode>,
+  </StrictMode>
 );
+
+if (root.firstElementChild) {
+  // The gateway served this route's prerendered HTML: fetch the route's chunk first, so the page
+  // hydrates in one pass instead of keeping its server markup until the chunk arrives.
+  await loadPageFor(window.location.pathname).catch(() => undefined);
+  hydrateRoot(root, app);
+} else {
+  // `vite` in development (or a page without prerendered markup): render on the client alone.
+  createRoot(root).render(app);
+}

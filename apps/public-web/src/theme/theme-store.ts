@@ -8,8 +8,11 @@ export const DEFAULT_THEME: ThemeChoice = 'light';
 const toMantine = (choice: ThemeChoice): MantineColorScheme => (choice === 'system' ? 'auto' : choice);
 const fromMantine = (scheme: MantineColorScheme): ThemeChoice => (scheme === 'auto' ? 'system' : scheme);
 
-export function readThemeChoice(storage: Storage = window.localStorage): ThemeChoice {
+export function readThemeChoice(storage?: Storage): ThemeChoice {
+  // No window at build time (the prerender): every page is rendered with the default.
+  if (!storage && typeof window === 'undefined') return DEFAULT_THEME;
   try {
+    storage ??= window.localStorage;
     const stored = storage.getItem(THEME_STORAGE_KEY);
     return stored === 'light' || stored === 'dark' || stored === 'system' ? stored : DEFAULT_THEME;
   } catch {

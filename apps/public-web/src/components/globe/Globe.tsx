@@ -4,6 +4,7 @@ import { GLOBE_CITIES, GLOBE_LINKS, type GlobeCity } from './cities.js';
 import { GlobeStatic } from './GlobeStatic.js';
 import { GLOBE_PALETTES } from './palette.js';
 import { isWebGLAvailable } from './webgl.js';
+import { useHydrated } from '../../prerender/use-hydrated.js';
 import classes from './Globe.module.css';
 
 // three.js lives only in this chunk; the landing page's initial JavaScript never carries it.
@@ -47,7 +48,9 @@ export function Globe({
   const frameRef = useRef<HTMLDivElement>(null);
   const [mode, setMode] = useState<GlobeMode>('pending');
   const [ready, setReady] = useState(false);
-  const scheme = useComputedColorScheme('light', { getInitialValueInEffect: false });
+  const computed = useComputedColorScheme('light', { getInitialValueInEffect: false });
+  // The prerendered picture is the light one; the visitor's scheme applies once hydration is done.
+  const scheme = useHydrated() ? computed : 'light';
 
   useEffect(() => {
     if (!isWebGLAvailable()) {

@@ -1,5 +1,6 @@
 import { ActionIcon, Group, useMantineColorScheme, type MantineColorScheme } from '@mantine/core';
 import { IconDeviceDesktop, IconMoon, IconSun } from '@tabler/icons-react';
+import { useHydrated } from '../../prerender/use-hydrated.js';
 
 const CHOICES: { scheme: MantineColorScheme; label: string; Icon: typeof IconSun }[] = [
   { scheme: 'light', label: 'Light theme', Icon: IconSun },
@@ -12,7 +13,9 @@ const CHOICES: { scheme: MantineColorScheme; label: string; Icon: typeof IconSun
  * than a menu: one click, keyboard-reachable, and no popover code on the landing page.
  */
 export function ThemeToggle() {
-  const { colorScheme, setColorScheme } = useMantineColorScheme();
+  const { colorScheme: stored, setColorScheme } = useMantineColorScheme();
+  // The prerendered page cannot know the stored choice: none shows pressed until hydration is done.
+  const colorScheme = useHydrated() ? stored : undefined;
   return (
     <Group gap={2} role="group" aria-label="Theme">
       {CHOICES.map(({ scheme, label, Icon }) => (

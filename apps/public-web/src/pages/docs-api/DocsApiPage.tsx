@@ -32,6 +32,7 @@ import { runtimeConfig } from '../../runtime-config.js';
 import { keyVariable, SAMPLE_FULL_ANSWER, SAMPLE_IP } from '../home/sections/api-sample.js';
 import { answerFieldRows, errorRows } from './reference.js';
 import classes from './DocsApiPage.module.css';
+import { useClientOrigin } from '../../seo/use-client-origin.js';
 
 const number = (value: number) => value.toLocaleString('en-US');
 const maxAge = checkQuerySchema.shape.max_age_days.unwrap();
@@ -76,7 +77,7 @@ function useScrollToOwnAnchor() {
 export default function DocsApiPage() {
   usePageTitle('API reference');
   useScrollToOwnAnchor();
-  const origin = typeof window === 'undefined' ? '' : window.location.origin;
+  const origin = useClientOrigin();
   const key = `$${keyVariable(runtimeConfig.brandName)}`;
   const fields = useMemo(answerFieldRows, []);
   const errors = useMemo(errorRows, []);

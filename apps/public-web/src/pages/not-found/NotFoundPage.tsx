@@ -1,8 +1,11 @@
 import { Button, Code, Container, Stack, Text, Title } from '@mantine/core';
 import { Link, useLocation } from 'react-router-dom';
+import { useHydrated } from '../../prerender/use-hydrated.js';
 
 export default function NotFoundPage() {
-  const { pathname } = useLocation();
+  const { pathname: address } = useLocation();
+  // The build prerenders this page once for every unknown address: the address shows once hydrated.
+  const pathname = useHydrated() ? address : '';
   return (
     <Container size="sm" py={96}>
       <Stack align="center" gap="md">

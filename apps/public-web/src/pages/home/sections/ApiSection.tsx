@@ -5,6 +5,7 @@ import { runtimeConfig } from '../../../runtime-config.js';
 import { Section, SectionHeader } from '../Section.js';
 import { SAMPLE_RESPONSE, sampleRequest } from './api-sample.js';
 import classes from '../HomePage.module.css';
+import { useClientOrigin } from '../../../seo/use-client-origin.js';
 
 /** The public API reference (DETECTION_API_DOCS_PATH of the contracts, which the home chunk does not import). */
 export const API_DOCS_PATH = '/docs/api';
@@ -28,7 +29,7 @@ export const POINTS = [
 
 /** 7. API (#api): sample request and (cut-off) sample response. */
 export function ApiSection() {
-  const origin = typeof window === 'undefined' ? '' : window.location.origin;
+  const origin = useClientOrigin();
   return (
     <Section id="api" titleId="api-title">
       <div className={classes.apiGrid}>

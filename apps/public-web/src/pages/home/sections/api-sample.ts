@@ -11,6 +11,7 @@
  * addresses they use is generated), and no data source gives M247 a web domain, so it is null as
  * the API answers it.
  */
+import { apiKeyVariable } from '@tunnelscope/contracts';
 
 /** The detection call: shown as an example, never called by the site. */
 export const API_PATH = '/api/v1/vpn/check';
@@ -51,7 +52,8 @@ export const SAMPLE_FULL_ANSWER = {
 
 /** The shell variable the samples read the key from: `TUNNELSCOPE_API_KEY` for the brand TunnelScope. */
 export function keyVariable(brandName: string): string {
-  return `${brandName.toUpperCase().replace(/[^A-Z0-9]+/g, '_')}_API_KEY`;
+  // The contracts' one definition: the gateway fills it into the prerendered pages (issue 15).
+  return apiKeyVariable(brandName);
 }
 
 export function sampleRequest(origin: string, brandName: string, ip: string = SAMPLE_IP): string {
