@@ -19,6 +19,7 @@ import { createQueryClient } from './api/query-client.js';
 import { AuthProvider, useAuth } from './auth/AuthContext.js';
 import { ErrorBoundary } from './components/error-boundary/ErrorBoundary.js';
 import { LoadingScreen } from './components/layout/LoadingScreen.js';
+import { ChoosePasswordPage } from './pages/login/ChoosePasswordPage.js';
 import { LoginPage } from './pages/login/LoginPage.js';
 import { canonicalPanelPath, DEFAULT_VIEW, viewFromLegacyHash } from './pages/dashboard/dashboard-views.js';
 import { adminThemeManager, DEFAULT_ADMIN_THEME } from './theme/theme-store.js';
@@ -70,7 +71,9 @@ export function AuthGate() {
   if (isLoading) return <LoadingScreen />;
   return (
     <ErrorBoundary key={user ? `user:${user.id}` : 'signed-out'}>
-      {user ? (
+      {user?.mustChangePassword ? (
+        <ChoosePasswordPage />
+      ) : user ? (
         <Suspense fallback={<LoadingScreen />}>
           <Routes>
             <Route path={`${ADMIN_PANEL_BASE}/*`} element={<PanelView />} />

@@ -18,9 +18,11 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { ADMIN_MESSAGES, ADMIN_TIMINGS, type AdminUser, type LoginRequest } from '@tunnelscope/contracts';
 import { fetchCurrentUser, postLogin, postLogout } from '../api/auth.js';
+import { fetchSessionSnapshot } from '../api/operator-safety.js';
 import { AdminApiError } from '../api/client.js';
 import { onSessionRefused } from '../api/session-refusals.js';
 import { authCheckErrorMessage, refusedLoginMessage, thrownLoginMessage } from './auth-errors.js';
+import { IdleWarning, type SessionClock } from './IdleWarning.js';
 import { reloadPage } from './page-reload.js';
 
 /** How a login attempt ended, so the form can pick its next step. */
@@ -48,14 +50,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<AdminUser | null>(null);
   const [isLoading, setIsLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);
+  // The session's times as the server last answered them: the idle warning starts from these.
+  const [sessionClock, setSessionClock] = useState<SessionClock | null>(null);
   const dashboardShown = useRef(false);
   const reloadCheck = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const checkStarted = useRef(false);
 
   const checkAuth = useCallback(async () => {
     try {
-      const current = await fetchCurrentUser();
-      setUser(current);
+      const current = await fetchSessionSnapshot(false);
+      setSessionClock(current.session ? { view: current.session, receivedAt: Date.now() } : null);
+      setUser(current.user);
       setError(null);
     } catch (err) {
       setUser(null);
@@ -114,6 +119,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       const answer = await postLogin(credentials);
       if (answer.success) {
         const signedIn = answer.data?.user ?? (await fetchCurrentUser());
+        const view = answer.data?.session;
+        setSessionClock(view ? { view, receivedAt: Date.now() } : null);
         setError(null);
         setUser(signedIn);
         // If the dashboard has not appeared shortly after success (a stale view, a render that
@@ -175,7 +182,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [user, isLoading, error, login, logout, checkAuth, dashboardMounted],
   );
 
-  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+  return (
+    <AuthContext.Provider value={value}>
+      {children}
+      {/* Keyed by the user: a new sign-in starts from its own session's times. */}
+      {user && <IdleWarning key={user.id} initial={sessionClock} onSignOut={() => void logout()} />}
+    </AuthContext.Provider>
+  );
 }
 
 export function useAuth(): AuthContextValue {

@@ -18,11 +18,48 @@ import {
   useUnlockAdminUser,
 } from '../../api/admin-users.js';
 import { messageOf } from '../../api/client.js';
+import { useEndAdminUserSessions } from '../../api/operator-safety.js';
 import { ConfirmDialog, DataTable } from '../../components/data-table/index.js';
 import { notifyError, notifySuccess } from '../../components/notify.js';
 import { ADMIN_USER_FILTERS, adminUserColumns } from './admin-user-columns.js';
 import { CreateAdminUserDialog } from './CreateAdminUserDialog.js';
 import { EditAdminUserDialog } from './EditAdminUserDialog.js';
+
+/** The confirmations of the account actions that are one click away in the Actions column. */
+const ACCOUNT_ACTION_TEXT = {
+  unlock: {
+    title: 'Unlock Account',
+    confirm: 'Unlock',
+    color: 'teal',
+    failure: 'Failed to unlock the account',
+    message: (user: AdminUser) =>
+      `Unlock "${user.username}"? The lockout ends now and the failed sign-in count starts again.`,
+  },
+  reset2fa: {
+    title: 'Reset 2FA',
+    confirm: 'Reset 2FA',
+    color: 'orange',
+    failure: 'Failed to reset 2FA',
+    message: (user: AdminUser) =>
+      `Reset two-factor authentication of "${user.username}"? Signing in will need only the password until they set 2FA up again; their backup codes stop working.`,
+  },
+  endSessions: {
+    title: 'End All Sessions',
+    confirm: 'End all sessions',
+    color: 'red',
+    failure: 'Failed to end the sessions',
+    message: (user: AdminUser, me: AdminUser) =>
+      user.id === me.id
+        ? 'End all your other sessions? Every other browser where you are signed in is signed out at once; this one stays.'
+        : `End all sessions of "${user.username}"? Every browser where they are signed in is signed out at once.`,
+  },
+} as const;
+
+/** 'alice was signed out of 2 sessions', or that none were active. */
+export function endedSessionsMessage(user: AdminUser, ended: number): string {
+  if (ended === 0) return `${user.username} had no other active sessions.`;
+  return `${user.username} was signed out of ${ended} ${ended === 1 ? 'session' : 'sessions'}.`;
+}
 
 export function AdminUsersPage({ currentUser }: { currentUser: AdminUser }) {
   const isAdmin = currentUser.role === 'admin';
@@ -33,12 +70,13 @@ export function AdminUsersPage({ currentUser }: { currentUser: AdminUser }) {
   const resetPassword = useResetAdminUserPassword();
   const deleteUser = useDeleteAdminUser();
   const [accountAction, setAccountAction] = useState<{
-    kind: 'unlock' | 'reset2fa';
+    kind: 'unlock' | 'reset2fa' | 'endSessions';
     user: AdminUser;
     open: boolean;
   } | null>(null);
   const unlock = useUnlockAdminUser();
   const reset2fa = useResetAdminUser2fa();
+  const endSessions = useEndAdminUserSessions();
 
   const columns = useMemo(
     () =>
@@ -55,6 +93,9 @@ export function AdminUsersPage({ currentUser }: { currentUser: AdminUser }) {
         },
         onReset2fa: (user) => {
           if (isAdmin) setAccountAction({ kind: 'reset2fa', user, open: true });
+        },
+        onEndSessions: (user) => {
+          if (isAdmin) setAccountAction({ kind: 'endSessions', user, open: true });
         },
       }),
     [currentUser, isAdmin],
@@ -80,15 +121,15 @@ export function AdminUsersPage({ currentUser }: { currentUser: AdminUser }) {
       if (kind === 'unlock') {
         const done = await unlock.mutateAsync(user.id);
         notifySuccess('Account Unlocked', done.message ?? `${user.username} can sign in again.`);
+      } else if (kind === 'endSessions') {
+        const ended = await endSessions.mutateAsync(user.id);
+        notifySuccess('Sessions Ended', endedSessionsMessage(user, ended));
       } else {
         const done = await reset2fa.mutateAsync(user.id);
         notifySuccess('2FA Reset', done.message ?? `${user.username} signs in with the password only now.`);
       }
     } catch (error) {
-      notifyError(
-        'Error',
-        messageOf(error, kind === 'unlock' ? 'Failed to unlock the account' : 'Failed to reset 2FA'),
-      );
+      notifyError('Error', messageOf(error, ACCOUNT_ACTION_TEXT[kind].failure));
     } finally {
       setAccountAction({ kind, user, open: false });
     }
@@ -149,16 +190,13 @@ export function AdminUsersPage({ currentUser }: { currentUser: AdminUser }) {
       />
       <ConfirmDialog
         opened={accountAction?.open ?? false}
-        title={accountAction?.kind === 'reset2fa' ? 'Reset 2FA' : 'Unlock Account'}
+        title={ACCOUNT_ACTION_TEXT[accountAction?.kind ?? 'unlock'].title}
         message={
-          accountAction &&
-          (accountAction.kind === 'unlock'
-            ? `Unlock "${accountAction.user.username}"? The lockout ends now and the failed sign-in count starts again.`
-            : `Reset two-factor authentication of "${accountAction.user.username}"? Signing in will need only the password until they set 2FA up again; their backup codes stop working.`)
+          accountAction && ACCOUNT_ACTION_TEXT[accountAction.kind].message(accountAction.user, currentUser)
         }
-        confirmLabel={accountAction?.kind === 'reset2fa' ? 'Reset 2FA' : 'Unlock'}
-        confirmColor={accountAction?.kind === 'reset2fa' ? 'orange' : 'teal'}
-        loading={unlock.isPending || reset2fa.isPending}
+        confirmLabel={ACCOUNT_ACTION_TEXT[accountAction?.kind ?? 'unlock'].confirm}
+        confirmColor={ACCOUNT_ACTION_TEXT[accountAction?.kind ?? 'unlock'].color}
+        loading={unlock.isPending || reset2fa.isPending || endSessions.isPending}
         onConfirm={() => void confirmAccountAction()}
         onCancel={() => setAccountAction((current) => current && { ...current, open: false })}
       />

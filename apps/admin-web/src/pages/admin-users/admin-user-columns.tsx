@@ -1,5 +1,5 @@
 import { Badge, Group, Text } from '@mantine/core';
-import { IconEdit, IconKey, IconLockOpen, IconShieldOff, IconTrash } from '@tabler/icons-react';
+import { IconEdit, IconKey, IconLockOpen, IconLogout2, IconShieldOff, IconTrash } from '@tabler/icons-react';
 import type { AdminRole, AdminUser } from '@tunnelscope/contracts';
 import {
   formatDateTime,
@@ -44,6 +44,8 @@ export interface AdminUserActions {
   onResetPassword: (user: AdminUser) => void;
   onUnlock: (user: AdminUser) => void;
   onReset2fa: (user: AdminUser) => void;
+  /** "End all sessions" of that operator (issue 16; admin role, after a confirmation). */
+  onEndSessions?: (user: AdminUser) => void;
 }
 
 /** Locked by failed sign-ins right now: `lockedUntil` is still ahead. */
@@ -67,6 +69,7 @@ export function adminUserColumns({
   onResetPassword,
   onUnlock,
   onReset2fa,
+  onEndSessions,
 }: AdminUserActions): DataTableColumn<AdminUser>[] {
   const isAdmin = currentUser.role === 'admin';
   const denied = isAdmin ? undefined : VIEW_ONLY_REASON;
@@ -162,6 +165,14 @@ export function adminUserColumns({
               icon={<IconShieldOff size={16} />}
               disabledReason={user.twoFactorEnabled ? undefined : NO_2FA_REASON}
               onClick={() => onReset2fa(user)}
+            />
+          )}
+          {isAdmin && onEndSessions && (
+            <RowAction
+              label="End all sessions"
+              color="red"
+              icon={<IconLogout2 size={16} />}
+              onClick={() => onEndSessions(user)}
             />
           )}
           {table.canDelete && (

@@ -1,7 +1,8 @@
 /**
  * Profile Settings, Security tab. Two-factor sign-in goes disabled → setup initiated (QR code and
  * secret) → code verified → enabled (backup codes shown once, then a reload); enabled → Disable
- * 2FA (the current password confirms it, then a reload: Disable2faDialog).
+ * 2FA (the current password confirms it, then a reload: Disable2faDialog). While enabled, the
+ * backup codes left and their regeneration (BackupCodesSection, issue 16).
  */
 import {
   Alert,
@@ -29,6 +30,7 @@ import { reloadPage } from '../../auth/page-reload.js';
 import { CopyButton } from '../../components/copy-button/CopyButton.js';
 import { notifyError } from '../../components/notify.js';
 import { runtimeConfig } from '../../runtime-config.js';
+import { BackupCodesSection } from './BackupCodesSection.js';
 import { Disable2faDialog } from './Disable2faDialog.js';
 import { BACKUP_CODES_FILE_NAME, backupCodesText, downloadTextFile } from './backup-codes.js';
 
@@ -62,6 +64,7 @@ function EnabledPanel() {
           Disable 2FA
         </Button>
       </Group>
+      <BackupCodesSection />
       <Disable2faDialog opened={disabling} onClose={() => setDisabling(false)} />
     </Stack>
   );

@@ -25,6 +25,7 @@ import { useCurrentUser } from '../../auth/AuthContext.js';
 import { errorText } from '../../auth/auth-errors.js';
 import { reloadPage } from '../../auth/page-reload.js';
 import { SectionLoader } from '../../components/layout/LoadingScreen.js';
+import { EndOtherSessionsButton } from './EndOtherSessionsButton.js';
 import { notifyError, notifySuccess } from '../../components/notify.js';
 import {
   formatAbsolute,
@@ -114,6 +115,7 @@ export function SessionsTab() {
             Refresh
           </Button>
         </Group>
+        <EndOtherSessionsButton sessions={list} />
 
         {sessions.isError && (
           <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
