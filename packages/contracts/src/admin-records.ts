@@ -17,6 +17,14 @@ export const RECORD_MESSAGES = {
   invalidStatus: 'Status must be Waiting, Pending or Complete',
 } as const;
 
+/**
+ * Largest body of the calls that carry a selection (`bulk`, `rows`): 10,000 UUIDs in JSON are
+ * about 390 KB. forms-service sets it on those routes and the gateway mirrors it.
+ */
+export const RECORD_IDS_BODY_LIMIT_BYTES = 512 * 1024;
+/** The paths, below a list's, of the calls that carry a selection. */
+export const RECORD_SELECTION_PATHS = ['bulk', 'rows'] as const;
+
 /** The three form lists, as their paths name them. */
 export const RECORD_LISTS = ['waitlist', 'vpn-requests', 'contacts'] as const;
 export type RecordList = (typeof RECORD_LISTS)[number];
@@ -152,5 +160,6 @@ export const versionConflictSchema = z.object({
   message: z.string().optional(),
   code: z.literal(VERSION_CONFLICT_CODE),
   current: currentReviewStateSchema,
+  requestId: z.string().optional(),
 });
 export type VersionConflict = z.infer<typeof versionConflictSchema>;

@@ -15,6 +15,7 @@ import type { FormsDb } from './db/schema.js';
 import { createRegistrationLog, type RegistrationLog } from './registration-logs/registration-log-service.js';
 import { createAdminAudit } from './review/admin-audit.js';
 import { createReviewService, type ReviewService } from './review/review-service.js';
+import { createRecordsService, type RecordsService } from './review/records/records-service.js';
 import { createSecurityLogService, type SecurityLogService } from './security-log/security-log-service.js';
 import { createVpnRequestService, type VpnRequestService } from './vpn-requests/vpn-request-service.js';
 import { createWaitlistService, type WaitlistService } from './waitlist/waitlist-service.js';
@@ -26,6 +27,8 @@ export interface FormServices {
   securityLog: SecurityLogService;
   logs: RegistrationLog;
   review: ReviewService;
+  /** Bulk actions, selections and a record's detail with its history (issue 16). */
+  records: RecordsService;
   /** Completed VPN requests to the collection list (issue 17); its queue closes with `close()`. */
   handoff: CollectionHandoff & { close(): Promise<void> };
 }
@@ -76,18 +79,15 @@ export function createFormServices(deps: {
     log: deps.log,
     now: () => deps.clock.now(),
   });
+  const audit = createAdminAudit({ db: deps.db, clock: deps.clock, log: deps.log });
   return {
     waitlist: createWaitlistService(stepDeps),
     vpnRequests: createVpnRequestService(stepDeps),
     contacts: createContactService(stepDeps),
     securityLog: createSecurityLogService({ logs }),
     logs,
-    review: createReviewService({
-      db: deps.db,
-      clock: deps.clock,
-      audit: createAdminAudit({ db: deps.db, clock: deps.clock, log: deps.log }),
-      handoff,
-    }),
+    review: createReviewService({ db: deps.db, clock: deps.clock, audit, handoff }),
+    records: createRecordsService({ db: deps.db, clock: deps.clock, audit, handoff }),
     handoff: {
       ...handoff,
       async close() {

@@ -118,7 +118,13 @@ describe.each(LISTS)('PATCH /data/$list/:id', (c) => {
     expect(res.json()).toEqual({
       success: true,
       message: REVIEW_MESSAGES.updated,
-      data: { status: 'Complete', notes: 'Called back — all good ✓' },
+      data: {
+        status: 'Complete',
+        notes: 'Called back — all good ✓',
+        version: 2,
+        updatedAt: ctx.clock.now().toISOString(),
+        updatedBy: admin.identity.username,
+      },
     });
     expect(await stateOf(c.table, id)).toMatchObject({
       status: 'Complete',
@@ -153,7 +159,7 @@ describe.each(LISTS)('PATCH /data/$list/:id', (c) => {
     ctx.clock.advance(1000); // audit rows are read back in time order
     const res = await patch(id, { status: 'Pending' });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toEqual({ status: 'Pending', notes: 'keep me' });
+    expect(res.json().data).toMatchObject({ status: 'Pending', notes: 'keep me', version: 3 });
     expect(await stateOf(c.table, id)).toMatchObject({ status: 'Pending', notes: 'keep me' });
     const audit = await auditRowsOf(ctx, admin.identity.adminId);
     expect(audit.map((r) => r.details)).toEqual([
@@ -166,8 +172,12 @@ describe.each(LISTS)('PATCH /data/$list/:id', (c) => {
     const id = await seedOne(c);
     expect((await patch(id, { status: 'Complete' })).statusCode).toBe(200);
     const res = await patch(id, { notes: 'later' });
-    expect(res.json().data).toEqual({ status: 'Complete', notes: 'later' });
-    expect((await patch(id, { notes: '' })).json().data).toEqual({ status: 'Complete', notes: '' });
+    expect(res.json().data).toMatchObject({ status: 'Complete', notes: 'later', version: 3 });
+    expect((await patch(id, { notes: '' })).json().data).toMatchObject({
+      status: 'Complete',
+      notes: '',
+      version: 4,
+    });
     expect(await stateOf(c.table, id)).toMatchObject({ status: 'Complete', notes: '' });
     expect(await listedRow(c, id)).toMatchObject({ status: 'Complete', notes: '' });
   });

@@ -35,6 +35,10 @@ interface CodeColumns {
   notes: Generated<string>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+  /** 1, then +1 at every status or notes change (migration 20261126053500). */
+  version: Generated<number>;
+  /** The operator who last changed status or notes. */
+  updated_by: string | null;
 }
 
 export interface WaitlistEntriesTable extends CodeColumns {

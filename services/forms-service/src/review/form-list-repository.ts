@@ -24,7 +24,16 @@ export interface FormListSpec {
   columns: readonly string[];
 }
 
-const BOOKKEEPING = ['id', 'is_verified', 'status', 'notes', 'created_at'] as const;
+const BOOKKEEPING = [
+  'id',
+  'is_verified',
+  'status',
+  'notes',
+  'created_at',
+  'version',
+  'updated_at',
+  'updated_by',
+] as const;
 
 export const WAITLIST_LIST: FormListSpec = {
   table: 'waitlist_entries',
@@ -65,9 +74,12 @@ export type FormRow = Record<string, unknown> & {
   status: RecordStatus;
   notes: string;
   created_at: Date;
+  version: number;
+  updated_at: Date | null;
+  updated_by: string | null;
 };
 
-function whereClause(spec: FormListSpec, w: FormListWindow): RawBuilder<unknown> {
+export function whereClause(spec: FormListSpec, w: FormListWindow): RawBuilder<unknown> {
   const conditions: RawBuilder<unknown>[] = [];
   if (w.verified !== 'all') conditions.push(sql`is_verified = ${w.verified === 'true'}`);
   if (w.search) {
@@ -137,28 +149,42 @@ export async function formCounts(db: Executor): Promise<Map<string, { total: num
   return counts;
 }
 
-/** Status and notes of one row, locked until the transaction ends; undefined when there is none. */
+/** What a status-and-notes edit reads of a row, and a stale edit is told. */
+export interface ReviewState {
+  status: RecordStatus;
+  notes: string;
+  version: number;
+  updated_at: Date | null;
+  updated_by: string | null;
+}
+
+/** Status, notes and version of one row, locked until the transaction ends; undefined when there is none. */
 export async function lockReviewState(
   db: Executor,
   spec: FormListSpec,
   id: string,
-): Promise<{ status: RecordStatus; notes: string } | undefined> {
-  const result = await sql<{ status: RecordStatus; notes: string }>`
-    select status, notes from ${sql.table(spec.table)} where id = ${id} for update`.execute(db);
+): Promise<ReviewState | undefined> {
+  const result = await sql<ReviewState>`
+    select status, notes, version, updated_at, updated_by
+    from ${sql.table(spec.table)} where id = ${id} for update`.execute(db);
   return result.rows[0];
 }
 
+/** Writes a changed status and notes as `username`, moving the version on. Answers the new state. */
 export async function updateReviewState(
   db: Executor,
   spec: FormListSpec,
   id: string,
   values: { status: RecordStatus; notes: string },
-  now: Date,
-): Promise<void> {
-  await sql`
+  by: { username: string | null; now: Date },
+): Promise<ReviewState> {
+  const result = await sql<ReviewState>`
     update ${sql.table(spec.table)}
-    set status = ${values.status}, notes = ${values.notes}, updated_at = ${now}
-    where id = ${id}`.execute(db);
+    set status = ${values.status}, notes = ${values.notes}, updated_at = ${by.now},
+      updated_by = ${by.username}, version = version + 1
+    where id = ${id}
+    returning status, notes, version, updated_at, updated_by`.execute(db);
+  return result.rows[0]!;
 }
 
 /** Deletes one row; answers what the audit row keeps of it, or undefined when there was none. */

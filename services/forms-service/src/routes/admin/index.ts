@@ -8,6 +8,8 @@
 import {
   ADMIN_API,
   REVIEW_MESSAGES,
+  VERSION_CONFLICT_CODE,
+  type VersionConflict,
   logIdParamsSchema,
   logListQuerySchema,
   okResponseSchema,
@@ -15,6 +17,7 @@ import {
   reviewIdParamsSchema,
   reviewUpdateRequestSchema,
   reviewUpdateResponseSchema,
+  versionConflictSchema,
 } from '@tunnelscope/contracts';
 import {
   ForbiddenError,
@@ -25,7 +28,13 @@ import {
   type FastifyPluginAsyncZod,
 } from '@tunnelscope/service-kit';
 import type { FastifyRequest } from 'fastify';
-import { FORM_LISTS, type FormListName, type Operator } from '../../review/review-service.js';
+import recordRoutes from '../../review/records/record-routes.js';
+import {
+  FORM_LISTS,
+  VersionConflictError,
+  type FormListName,
+  type Operator,
+} from '../../review/review-service.js';
 import type { RouteDeps } from '../route-deps.js';
 
 function operatorOf(request: FastifyRequest): Operator {
@@ -44,7 +53,7 @@ const LIST_PATHS: Record<FormListName, string> = {
   contacts: ADMIN_API.contacts.path,
 };
 
-const adminReviewRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { services }) => {
+const adminReviewRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { services, config, live }) => {
   const { review } = services;
 
   app.addHook('preValidation', async (request) => {
@@ -74,6 +83,8 @@ const adminReviewRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { servic
 
   for (const [name, path] of Object.entries(LIST_PATHS) as [FormListName, string][]) {
     const { query, resource } = FORM_LISTS[name];
+    // Bulk actions, selections and the record's detail (issue 16): registered before `:id`.
+    await app.register(recordRoutes, { services, config, live, name, path, operatorOf, adminRoleFor });
     app.get(path, { schema: { querystring: query } }, async (request) => ({
       success: true,
       data: await review.list(operatorOf(request), name, request.query),
@@ -84,18 +95,32 @@ const adminReviewRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { servic
         schema: {
           params: reviewIdParamsSchema,
           body: reviewUpdateRequestSchema,
-          response: { 200: reviewUpdateResponseSchema },
+          response: { 200: reviewUpdateResponseSchema, 409: versionConflictSchema },
         },
         preValidation: [
           adminRoleFor('update', resource),
           idOrNotFound(reviewIdParamsSchema, REVIEW_MESSAGES.entryNotFound),
         ],
       },
-      async (request) => ({
-        success: true as const,
-        message: REVIEW_MESSAGES.updated,
-        data: await review.update(operatorOf(request), name, request.params.id, request.body),
-      }),
+      async (request, reply) => {
+        try {
+          const data = await review.update(operatorOf(request), name, request.params.id, request.body);
+          live.publish('row.changed', { list: name, id: request.params.id.toLowerCase() });
+          return { success: true as const, message: REVIEW_MESSAGES.updated, data };
+        } catch (err) {
+          // A stale edit: the 409 names who changed the row and when, with its current values.
+          if (!(err instanceof VersionConflictError)) throw err;
+          const conflict: VersionConflict = {
+            success: false,
+            error: err.message,
+            message: err.message,
+            code: VERSION_CONFLICT_CODE,
+            current: err.current,
+            requestId: request.id,
+          };
+          return reply.code(409).send(conflict);
+        }
+      },
     );
     app.delete(
       `${path}/:id`,
@@ -108,6 +133,8 @@ const adminReviewRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { servic
       },
       async (request) => {
         await review.remove(operatorOf(request), name, request.params.id);
+        live.publish('row.deleted', { list: name, id: request.params.id.toLowerCase() });
+        live.publish('overview.changed', {});
         return { success: true as const, message: REVIEW_MESSAGES.deleted };
       },
     );
