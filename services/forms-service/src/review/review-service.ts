@@ -182,6 +182,13 @@ function toLogRow(r: MergedLogRow): LogRow {
   };
 }
 
+/** The sides a Logs query reads: an action filter names its side, a type filter keeps one. */
+function logSources(q: Pick<LogListQuery, 'action' | 'type'>): LogSource[] {
+  const all: LogSource[] =
+    q.action === 'all' ? [{ type: 'visitor' }, { type: 'admin' }] : [LOG_ACTION_FILTER_MATCHES[q.action]];
+  return q.type === 'all' ? all : all.filter((s) => s.type === q.type);
+}
+
 /** The largest id `serial` can hold: a bigger `visitor:` id names no row. */
 const MAX_SERIAL = 2_147_483_647;
 
@@ -318,17 +325,37 @@ export function createReviewService(deps: {
     },
 
     async logs(operator, q) {
-      const sources: LogSource[] =
-        q.action === 'all' ? [{ type: 'visitor' }, { type: 'admin' }] : [LOG_ACTION_FILTER_MATCHES[q.action]];
-      const search = q.search || undefined;
-      const window = { sources, search, order: q.order, offset: (q.page - 1) * q.limit, limit: q.limit };
+      const sources = logSources(q);
+      const conditions = {
+        search: q.search || undefined,
+        failedOnly: q.result === 'failed',
+        from: q.from ? new Date(q.from) : undefined,
+        to: q.to ? new Date(q.to) : undefined,
+      };
+      const window = {
+        sources,
+        ...conditions,
+        order: q.order,
+        offset: (q.page - 1) * q.limit,
+        limit: q.limit,
+      };
       const rows = await listMergedLogs(db, window);
-      const counted = totalFromPage(window, rows.length) ?? (await countMergedLogs(db, window));
+      // A narrowed list is counted row by row: a page that is not full already gives its total.
+      const narrowed = Boolean(
+        conditions.search || conditions.failedOnly || conditions.from || conditions.to,
+      );
+      const counted =
+        totalFromPage({ ...window, search: narrowed ? 'narrowed' : undefined }, rows.length) ??
+        (await countMergedLogs(db, window));
       if (q.limit === CSV_EXPORT_LIMIT) {
         await auditExport(operator, 'logs_export', 'logs', {
           rows: rows.length,
           search: q.search || null,
           action: q.action,
+          result: q.result,
+          type: q.type,
+          from: q.from ?? null,
+          to: q.to ?? null,
           order: q.order,
           page: q.page,
         });

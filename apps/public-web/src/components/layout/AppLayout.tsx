@@ -1,34 +1,68 @@
-import { Anchor, AppShell, Box, Burger, Button, Container, Drawer, Group, Stack, Text } from '@mantine/core';
+import {
+  Anchor,
+  type AnchorProps,
+  AppShell,
+  Box,
+  Burger,
+  Button,
+  Container,
+  Drawer,
+  Group,
+  Stack,
+  Text,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import type { MouseEvent, ReactNode } from 'react';
+import { useMemo, useRef, type MouseEvent, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { runtimeConfig } from '../../runtime-config.js';
 import { Logo } from './Logo.js';
 import { LOGO_HIDDEN_ON, NAV_LINKS } from './nav-links.js';
 import { ThemeToggle } from './ThemeToggle.js';
+import { LayoutContext } from './layout-context.js';
+import { isPlainLeftClick } from './nav-click.js';
 import { useAnchorNavigation, useScrollToHashOnLoad } from './use-anchor-scroll.js';
+import { useRouteFocus } from './use-route-focus.js';
 import classes from './AppLayout.module.css';
 
-function NavItems({ onNavigate, direction }: { onNavigate?: () => void; direction: 'row' | 'column' }) {
+/**
+ * A real <a href> to a page or a home-page anchor ('/#features'). A plain left click stays in the
+ * app: smooth scroll on the home page, navigation elsewhere (useAnchorNavigation); any other click
+ * (Ctrl/Cmd for a new tab …) is the browser's.
+ */
+function NavAnchor({
+  to,
+  onNavigate,
+  children,
+  ...rest
+}: { to: string; onNavigate?: () => void; children: ReactNode } & AnchorProps) {
   const follow = useAnchorNavigation();
-  const click = (to: string) => (event: MouseEvent) => {
+  const click = (event: MouseEvent) => {
+    if (!isPlainLeftClick(event)) return;
     event.preventDefault();
     onNavigate?.();
     follow(to);
   };
+  return (
+    <Anchor href={to} onClick={click} {...rest}>
+      {children}
+    </Anchor>
+  );
+}
+
+function NavItems({ onNavigate, direction }: { onNavigate?: () => void; direction: 'row' | 'column' }) {
   const Wrapper = direction === 'row' ? Group : Stack;
   return (
     <Wrapper gap={direction === 'row' ? 'lg' : 'md'}>
       {NAV_LINKS.map((link) => (
-        <Anchor
+        <NavAnchor
           key={link.label}
-          href={link.to}
-          onClick={click(link.to)}
+          to={link.to}
+          onNavigate={onNavigate}
           className={classes.navLink}
           c="inherit"
         >
           {link.label}
-        </Anchor>
+        </NavAnchor>
       ))}
     </Wrapper>
   );
@@ -49,8 +83,11 @@ function CallsToAction({ onNavigate }: { onNavigate?: () => void }) {
 
 export function AppLayout({ children }: { children: ReactNode }) {
   const [drawerOpen, drawer] = useDisclosure(false);
-  const { pathname } = useLocation();
+  const { pathname, key } = useLocation();
+  const mainRef = useRef<HTMLElement>(null);
   useScrollToHashOnLoad();
+  useRouteFocus(mainRef);
+  const layout = useMemo(() => ({ insideMain: true, locationKey: key }), [key]);
   const showLogo = !LOGO_HIDDEN_ON.includes(pathname);
   const year = 2024;
 
@@ -94,8 +131,8 @@ export function AppLayout({ children }: { children: ReactNode }) {
           <CallsToAction onNavigate={drawer.close} />
         </Stack>
       </Drawer>
-      <AppShell.Main id="main-content" tabIndex={-1} component="main">
-        {children}
+      <AppShell.Main id="main-content" tabIndex={-1} component="main" ref={mainRef}>
+        <LayoutContext.Provider value={layout}>{children}</LayoutContext.Provider>
       </AppShell.Main>
       <Box component="footer" className={classes.footer}>
         <Container size="xl" py="xl">
@@ -114,12 +151,12 @@ export function AppLayout({ children }: { children: ReactNode }) {
                 <Text fw={600} size="sm">
                   Product
                 </Text>
-                <Anchor href="/#features" size="sm" c="dimmed">
+                <NavAnchor to="/#features" size="sm" c="dimmed">
                   Features
-                </Anchor>
-                <Anchor href="/#api" size="sm" c="dimmed">
+                </NavAnchor>
+                <NavAnchor to="/#api" size="sm" c="dimmed">
                   API
-                </Anchor>
+                </NavAnchor>
                 <Anchor component={Link} to="/docs/api" size="sm" c="dimmed">
                   API Reference
                 </Anchor>

@@ -20,7 +20,8 @@ export function useScrollToHashOnLoad(): void {
 
 /**
  * Follows a link like `/#features`: on the home page it scrolls smoothly to the section,
- * elsewhere it navigates to the home page with the anchor.
+ * elsewhere it navigates to the home page with the anchor. A link to the page showing scrolls
+ * smoothly to its top.
  */
 export function useAnchorNavigation(): (to: string) => void {
   const navigate = useNavigate();
@@ -30,6 +31,11 @@ export function useAnchorNavigation(): (to: string) => void {
     if (hash && (path === '' || path === '/') && pathname === '/') {
       window.history.replaceState(null, '', `/#${hash}`);
       scrollToAnchor(hash);
+      return;
+    }
+    // The page the visitor is on (Home on the home page): back to its top, smoothly, as for an anchor.
+    if (!hash && path === pathname) {
+      window.scrollTo({ top: 0, behavior: 'smooth' });
       return;
     }
     // navigate() answers a promise only under a data router; BrowserRouter navigates at once.
