@@ -215,8 +215,11 @@ const VISITOR_LOG_ACTIONS: ReadonlySet<string> = new Set([
  * password answered with "now the code") and `admin_logout` the stored `logout`; every other
  * value matches the stored action of its own name.
  */
-export const LOG_ACTION_FILTER_MATCHES = Object.fromEntries(
-  LOG_ACTION_FILTERS.map((f) => [
+export const LOG_ACTION_FILTER_MATCHES: Record<
+  LogActionFilter,
+  { type: LogType; actions: readonly string[] }
+> = Object.fromEntries(
+  LOG_ACTION_FILTERS.map((f): [LogActionFilter, { type: LogType; actions: readonly string[] }] => [
     f,
     f in LOG_ACTION_GROUPS
       ? LOG_ACTION_GROUPS[f as keyof typeof LOG_ACTION_GROUPS]

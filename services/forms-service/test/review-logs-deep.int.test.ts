@@ -1,7 +1,7 @@
 /**
- * A deep page of the merged Logs list (more than 20,000 keys per side) runs in its own
- * transaction with more sort memory: it must answer exactly the rows a plain ordering of both
- * tables puts there, ties on the same instant included.
+ * A deep page of the merged Logs list (more than 20,000 keys per side), read by merging both
+ * sides' (created_at, log_seq) index order: it must answer exactly the rows a plain ordering of
+ * both tables puts there, ties on the same instant included.
  */
 import { sql } from 'kysely';
 import { createOperator, createReviewContext, listPage, type Operator } from './review-helpers.js';
@@ -27,14 +27,13 @@ afterAll(() => ctx.close());
 /** The ids the list should hold at `offset`, from one plain ordering of both tables. */
 async function expectedIds(offset: number, limit: number, order: 'asc' | 'desc'): Promise<string[]> {
   const dir = sql.raw(order);
-  const nulls = sql.raw(order === 'desc' ? 'nulls last' : 'nulls first');
   const result = await sql<{ id: string }>`
     select id from (
-      select created_at, id as vid, null::uuid as aid, 'visitor:' || id as id from registration_logs
+      select created_at, log_seq, 'visitor:' || id as id from registration_logs
       union all
-      select created_at, null, id, 'admin:' || id from admin_logs
+      select created_at, log_seq, 'admin:' || id from admin_logs
     ) m
-    order by created_at ${dir}, vid ${dir} ${nulls}, aid ${dir} ${nulls}
+    order by created_at ${dir}, log_seq ${dir}
     offset ${offset} limit ${limit}`.execute(ctx.db);
   return result.rows.map((r) => r.id);
 }

@@ -58,15 +58,27 @@ const ADMIN_ACTIONS = [
 /** A row of the model the expectations are computed from. */
 interface Expected {
   row: LogRow;
-  /** Sort keys as the server orders: time, then visitor rows before admin rows (desc), then id. */
+  /** Sort keys as the server orders: time, then `log_seq` (one sequence both tables share). */
   time: number;
-  rank: number;
+  seq: number;
 }
+
+/** `log_seq` of every row, by the list's id. */
+const seqs = new Map<string, number>();
+async function loadSeqs(): Promise<void> {
+  const v = await sql<{ id: number; log_seq: string }>`select id, log_seq from registration_logs`.execute(
+    ctx.db,
+  );
+  for (const r of v.rows) seqs.set(`visitor:${r.id}`, Number(r.log_seq));
+  const a = await sql<{ id: string; log_seq: string }>`select id, log_seq from admin_logs`.execute(ctx.db);
+  for (const r of a.rows) seqs.set(`admin:${r.id}`, Number(r.log_seq));
+}
+const seqOf = (id: string) => seqs.get(id) ?? Number.NaN;
 
 function expectedRows(): Expected[] {
   const v = visitors.map<Expected>((r) => ({
     time: r.created_at.getTime(),
-    rank: 1,
+    seq: seqOf(`visitor:${r.id}`),
     row: {
       id: `visitor:${r.id}`,
       type: 'visitor',
@@ -87,7 +99,7 @@ function expectedRows(): Expected[] {
     const message = typeof d.message === 'string' ? d.message : undefined;
     return {
       time: r.created_at.getTime(),
-      rank: 0,
+      seq: seqOf(`admin:${r.id}`),
       row: {
         id: `admin:${r.id}`,
         type: 'admin',
@@ -109,16 +121,9 @@ function expectedRows(): Expected[] {
   return [...v, ...a];
 }
 
-const numericKey = (id: string) => (id.startsWith('visitor:') ? Number(id.slice(8)) : 0);
-
-/** Newest first: time desc, visitor rows first at one instant, then id desc within each source. */
+/** Oldest first by (time, log_seq); newest first is the reverse. */
 function ordered(rows: Expected[], order: 'asc' | 'desc'): LogRow[] {
-  const asc = [...rows].sort((x, y) => {
-    if (x.time !== y.time) return x.time - y.time;
-    if (x.rank !== y.rank) return x.rank - y.rank;
-    if (x.rank === 1) return numericKey(x.row.id) - numericKey(y.row.id);
-    return x.row.id < y.row.id ? -1 : x.row.id > y.row.id ? 1 : 0;
-  });
+  const asc = [...rows].sort((x, y) => x.time - y.time || x.seq - y.seq);
   if (order === 'desc') asc.reverse();
   return asc.map((e) => e.row);
 }
@@ -145,8 +150,10 @@ beforeAll(async () => {
     { action: 'waitlist_attempt', email: 'perXcent@example.com', created_at: someInstant() },
     { action: 'otp_sent', email: 'under_score@example.com', created_at: someInstant() },
     { action: 'otp_sent', email: 'underXscore@example.com', created_at: someInstant() },
-    // An action the filter does not offer: listed under "all" only.
     { action: 'security_event', email: 'visitor-other@example.com', created_at: someInstant() },
+    // Every stored visitor action has a row for its filter (issue 16).
+    { action: 'otp_failed', email: 'visitor-wrong@example.com', success: false, created_at: someInstant() },
+    { action: 'rate_limited', email: 'visitor-fast@example.com', success: false, created_at: someInstant() },
   ]);
   admins = await seedAdminLogs(ctx, [
     ...Array.from({ length: 20 }, () => {
@@ -189,7 +196,20 @@ beforeAll(async () => {
     },
     { action: 'login_failed', username: null, success: false, details: null, created_at: someInstant() },
     { action: 'permission_denied', username: 'auditor', success: false, created_at: someInstant() },
+    // Every other stored admin action has a row for its own filter value (issue 16).
+    ...LOG_ACTION_FILTERS.map((f) => LOG_ACTION_FILTER_MATCHES[f])
+      .filter((m) => m.type === 'admin' && m.actions.length === 1)
+      .map((m) => m.actions[0]!)
+      .filter(
+        (action) =>
+          ![...ADMIN_ACTIONS, 'admin_user_unlock', 'admin_user_reset_2fa', 'permission_denied'].includes(
+            action,
+          ),
+      )
+      .map((action) => ({ action, username: 'root_admin', success: true, created_at: someInstant() })),
+    { action: 'login_2fa_required', username: 'Night_Owl', success: true, created_at: someInstant() },
   ]);
+  await loadSeqs();
 });
 afterAll(async () => {
   await ctx?.close();
@@ -198,12 +218,13 @@ afterAll(async () => {
 describe('GET /data/logs merge', () => {
   it('is seeded with ties of every kind, or the merge tests prove little', () => {
     const rows = expectedRows();
-    expect(rows.filter((r) => r.rank === 1)).toHaveLength(31);
-    expect(rows.filter((r) => r.rank === 0)).toHaveLength(27);
+    expect(rows.filter((r) => r.row.type === 'visitor')).toHaveLength(visitors.length);
+    expect(rows.filter((r) => r.row.type === 'admin')).toHaveLength(admins.length);
+    expect(rows.every((r) => Number.isFinite(r.seq))).toBe(true);
     const instants = new Map<number, { visitor: number; admin: number }>();
     for (const r of rows) {
       const n = instants.get(r.time) ?? { visitor: 0, admin: 0 };
-      if (r.rank === 1) n.visitor++;
+      if (r.row.type === 'visitor') n.visitor++;
       else n.admin++;
       instants.set(r.time, n);
     }
@@ -247,7 +268,8 @@ describe('GET /data/logs merge', () => {
   it('gives admin rows the username as email and an error object only on failures', async () => {
     const page = await listPage<LogRow>(ctx, admin, 'logs', { limit: 100 });
     const byId = new Map(page.rows.map((r) => [r.id, r]));
-    const of = (i: number) => byId.get(`admin:${admins[admins.length - 5 + i]!.id}`)!;
+    const first = admins.findIndex((r) => r.details?.message === 'Session not found');
+    const of = (i: number) => byId.get(`admin:${admins[first + i]!.id}`)!;
     expect(of(0)).toMatchObject({ email: 'root_admin', errorMessage: { message: 'Session not found' } });
     expect(of(1).errorMessage).toEqual({ error: 'boom', message: 'it broke' });
     expect(of(2).errorMessage).toBeNull();
@@ -272,7 +294,11 @@ describe('GET /data/logs merge', () => {
 
   it('keeps deep pages consistent under an action filter that merges two stored actions', async () => {
     const expected = ordered(
-      expectedRows().filter((e) => ['login_success', 'login_failed'].includes(e.row.action)),
+      expectedRows().filter(
+        (e) =>
+          e.row.type === 'admin' &&
+          ['login_success', 'login_failed', 'login_2fa_required'].includes(e.row.action),
+      ),
       'asc',
     );
     expect(expected.length).toBeGreaterThanOrEqual(6);
@@ -307,7 +333,9 @@ describe('GET /data/logs action filter', () => {
 
   it('action=admin_login matches both sign-in outcomes', async () => {
     const page = await listPage<LogRow>(ctx, admin, 'logs', { action: 'admin_login', limit: 100 });
-    expect(new Set(page.rows.map((r) => r.action))).toEqual(new Set(['login_success', 'login_failed']));
+    expect(new Set(page.rows.map((r) => r.action))).toEqual(
+      new Set(['login_success', 'login_failed', 'login_2fa_required']),
+    );
   });
 
   it('action=admin_logout matches the stored logout, admin rows only', async () => {
@@ -337,15 +365,7 @@ describe('GET /data/logs action filter', () => {
     );
   });
 
-  it.each([
-    'login_success',
-    'login_failed',
-    'logout',
-    'permission_denied',
-    'security_event',
-    'ADMIN_LOGIN',
-    'x',
-  ])('refuses action=%s with 400', async (value) => {
+  it.each(['logout', 'ADMIN_LOGIN', 'x'])('refuses action=%s with 400', async (value) => {
     const res = await adminCall(ctx, admin, 'GET', `/data/logs?action=${value}`);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ success: false, error: 'VALIDATION_ERROR' });
@@ -449,6 +469,98 @@ describe('GET /data/logs search', () => {
       total: expected.length,
       pages: Math.ceil(expected.length / 2),
     });
+  });
+});
+
+describe('GET /data/logs triage filters (issue 16)', () => {
+  const at = (seconds: number) => new Date(BASE + seconds * 1000).toISOString();
+  const expect4 = (keep: (e: Expected) => boolean, order: 'asc' | 'desc' = 'desc') =>
+    ordered(expectedRows().filter(keep), order);
+
+  it('result=failed lists failed rows of both sides only, counted', async () => {
+    const expected = expect4((e) => !e.row.success);
+    expect(new Set(expected.map((r) => r.type))).toEqual(new Set(['admin', 'visitor']));
+    const page = await listPage<LogRow>(ctx, admin, 'logs', { result: 'failed', limit: 100 });
+    expect(page.rows).toEqual(expected);
+    expect(page.pagination.total).toBe(expected.length);
+  });
+
+  it.each(['admin', 'visitor'] as const)('type=%s lists that side only, counted', async (type) => {
+    const expected = expect4((e) => e.row.type === type);
+    const page = await listPage<LogRow>(ctx, admin, 'logs', { type, limit: 100 });
+    expect(page.rows).toEqual(expected);
+    expect(page.pagination.total).toBe(expected.length);
+  });
+
+  it('from is inclusive and to exclusive, each alone and together', async () => {
+    const from = BASE + 3000;
+    const to = BASE + 7000;
+    for (const [query, keep] of [
+      [{ from: at(3) }, (e: Expected) => e.time >= from],
+      [{ to: at(7) }, (e: Expected) => e.time < to],
+      [{ from: at(3), to: at(7) }, (e: Expected) => e.time >= from && e.time < to],
+    ] as const) {
+      const expected = expect4(keep);
+      expect(expected.length).toBeGreaterThan(0);
+      const page = await listPage<LogRow>(ctx, admin, 'logs', { ...query, limit: 100 });
+      expect(page.rows).toEqual(expected);
+      expect(page.pagination.total).toBe(expected.length);
+    }
+  });
+
+  it('takes instants in any zone', async () => {
+    const page = await listPage<LogRow>(ctx, admin, 'logs', {
+      from: '2025-06-01T11:00:03+02:00',
+      to: '2025-06-01T09:00:07.000Z',
+      limit: 100,
+    });
+    expect(page.rows).toEqual(expect4((e) => e.time >= BASE + 3000 && e.time < BASE + 7000));
+  });
+
+  it('combines every filter with the search, the order and the paging', async () => {
+    const query = { result: 'failed', type: 'admin', action: 'admin_login', from: at(0), to: at(11) };
+    const keep = (e: Expected) =>
+      e.row.type === 'admin' &&
+      !e.row.success &&
+      ['login_success', 'login_failed', 'login_2fa_required'].includes(e.row.action) &&
+      e.time < BASE + 11000;
+    for (const order of ['asc', 'desc'] as const) {
+      const expected = expect4(keep, order);
+      expect(expected.length).toBeGreaterThanOrEqual(2);
+      const paged = await readAllPages<LogRow>(ctx, admin, 'logs', { ...query, order }, 2);
+      expect(paged).toEqual(expected);
+    }
+    const searched = await listPage<LogRow>(ctx, admin, 'logs', { ...query, search: 'night', limit: 100 });
+    expect(searched.rows).toEqual(
+      expect4((e) => keep(e) && (e.row.email ?? '').toLowerCase().includes('night')),
+    );
+  });
+
+  it('pages of 3 under a filter add up to the filtered list in one order, ties across sides included', async () => {
+    for (const order of ['asc', 'desc'] as const) {
+      const expected = expect4((e) => e.time >= BASE + 2000, order);
+      const paged = await readAllPages<LogRow>(ctx, admin, 'logs', { from: at(2), order }, 3);
+      expect(paged.map((r) => r.id)).toEqual(expected.map((r) => r.id));
+    }
+  });
+
+  it('answers an empty list when the action belongs to the other side than the type', async () => {
+    const page = await listPage<LogRow>(ctx, admin, 'logs', { action: 'otp_sent', type: 'admin' });
+    expect(page.rows).toEqual([]);
+    expect(page.pagination.total).toBe(0);
+  });
+
+  it.each([
+    ['result=ok', 'result=ok'],
+    ['type=system', 'type=system'],
+    ['a date without a time', 'from=2025-06-01'],
+    ['an instant without a zone', 'to=2025-06-01T09:00:00'],
+    ['from after to', `from=${encodeURIComponent(at(5))}&to=${encodeURIComponent(at(4))}`],
+    ['from equal to to', `from=${encodeURIComponent(at(5))}&to=${encodeURIComponent(at(5))}`],
+  ])('refuses %s with 400', async (_label, qs) => {
+    const res = await adminCall(ctx, admin, 'GET', `/data/logs?${qs}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ success: false, error: 'VALIDATION_ERROR' });
   });
 });
 

@@ -1,10 +1,13 @@
 /**
  * SQL of the merged Logs list: the visitors' `registration_logs` and auth-service's `admin_logs`
- * in one time order, newest first by default. A page is found on keys alone — each side's first
- * `offset + limit` (created_at, id) pairs, read in order from its `(created_at, id)` or
- * `(action, created_at, id)` index, merged and cut — and only that page's rows are then read.
- * An action filter that stands for several stored actions reads one ordered range per action.
- * Totals come from the trigger-kept counts; a search is counted exactly up to SEARCH_COUNT_LIMIT.
+ * in one time order, newest first by default. Both sides are ordered by `(created_at, log_seq)`:
+ * `log_seq` comes from one sequence the two tables share, so the pair is unique across them and
+ * each side's `(created_at, log_seq)` (or `(action, created_at, log_seq)`, or failed-only) index
+ * is already in the list's order. A page is found on keys alone — PostgreSQL merges the sides'
+ * index order (Merge Append) and stops at `offset + limit` — and only that page's rows are then
+ * read. An action filter that stands for several stored actions reads one ordered range per action.
+ * Totals come from the trigger-kept counts; a search, the failed-only filter or a time range is
+ * counted exactly up to SEARCH_COUNT_LIMIT.
  */
 import { sql, type RawBuilder } from 'kysely';
 import { SEARCH_COUNT_LIMIT, type LogType } from '@tunnelscope/contracts';
@@ -18,10 +21,20 @@ export interface LogSource {
   actions?: readonly string[];
 }
 
-export interface LogListWindow {
-  /** The sides to read: both without an action filter, one with. */
-  sources: readonly LogSource[];
+/** What narrows both sides alike. */
+export interface LogConditions {
   search?: string | undefined;
+  /** Failed rows only. */
+  failedOnly?: boolean | undefined;
+  /** Inclusive lower bound of created_at. */
+  from?: Date | undefined;
+  /** Exclusive upper bound of created_at. */
+  to?: Date | undefined;
+}
+
+export interface LogListWindow extends LogConditions {
+  /** The sides to read: both without an action or type filter, one with. */
+  sources: readonly LogSource[];
   order: 'asc' | 'desc';
   offset: number;
   limit: number;
@@ -53,48 +66,47 @@ function searchCondition(type: LogType, search: string | undefined): RawBuilder<
   return sql`(${sql.ref(SIDES[type].who)} ilike ${pattern} or ip_address ilike ${pattern})`;
 }
 
+function sideConditions(type: LogType, c: LogConditions): (RawBuilder<unknown> | undefined)[] {
+  return [
+    searchCondition(type, c.search),
+    c.failedOnly ? sql`not success` : undefined,
+    c.from ? sql`created_at >= ${c.from}` : undefined,
+    c.to ? sql`created_at < ${c.to}` : undefined,
+  ];
+}
+
 function where(conditions: (RawBuilder<unknown> | undefined)[]): RawBuilder<unknown> {
   const present = conditions.filter((c): c is RawBuilder<unknown> => c !== undefined);
   return present.length ? sql`where ${sql.join(present, sql` and `)}` : sql``;
 }
 
-/** One ordered, limited range of keys per stored action (or one for the whole side). */
-function keyRanges(source: LogSource, w: LogListWindow, take: number): RawBuilder<unknown>[] {
+/** One key range per stored action (or one for the whole side), each in the index's order. */
+function keyRanges(source: LogSource, w: LogListWindow): RawBuilder<unknown>[] {
   const side = SIDES[source.type];
-  const dir = sql.raw(w.order);
-  const keys =
-    source.type === 'visitor'
-      ? sql`created_at, id as vid, null::uuid as aid`
-      : sql`created_at, null::integer as vid, id as aid`;
-  const search = searchCondition(source.type, w.search);
+  const conditions = sideConditions(source.type, w);
   const range = (action: string | undefined) =>
-    sql`(select ${keys} from ${sql.table(side.table)}
-      ${where([action === undefined ? undefined : sql`action = ${action}`, search])}
-      order by created_at ${dir}, id ${dir} limit ${take})`;
+    sql`select created_at, log_seq as seq, ${source.type}::text as side from ${sql.table(side.table)}
+      ${where([action === undefined ? undefined : sql`action = ${action}`, ...conditions])}`;
   return source.actions ? source.actions.map((a) => range(a)) : [range(undefined)];
 }
 
-/** Beyond this many keys per side, the merge's sort would spill to disk at the default work_mem. */
-const DEEP_MERGE_KEYS = 20_000;
-
 export async function listMergedLogs(db: FormsDb, w: LogListWindow): Promise<MergedLogRow[]> {
-  const ranges = w.sources.flatMap((s) => keyRanges(s, w, w.offset + w.limit));
+  const ranges = w.sources.flatMap((s) => keyRanges(s, w));
   if (ranges.length === 0) return [];
-  // At one instant, visitor rows come before admin rows (desc), and the reverse in asc.
-  const order =
-    w.order === 'desc'
-      ? sql`created_at desc, vid desc nulls last, aid desc nulls last`
-      : sql`created_at asc, vid asc nulls first, aid asc nulls first`;
+  const dir = sql.raw(w.order);
+  // (created_at, log_seq) is unique across both tables and is every range's index order, so the
+  // union is merged in order without a sort, and a deep page reads only offset + limit keys.
+  const order = sql`created_at ${dir}, seq ${dir}`;
   const query = sql<MergedLogRow>`
-    with page as (
+    with page as materialized (
       select * from (${sql.join(ranges, sql` union all `)}) merged
       order by ${order}
       offset ${w.offset} limit ${w.limit}
     )
     select
-      case when page.vid is not null then 'visitor' else 'admin' end as type,
-      page.vid as visitor_id,
-      page.aid as admin_id_key,
+      page.side as type,
+      r.id as visitor_id,
+      a.id as admin_id_key,
       coalesce(r.email, a.username) as who,
       coalesce(r.action, a.action) as action,
       coalesce(r.success, a.success) as success,
@@ -105,21 +117,21 @@ export async function listMergedLogs(db: FormsDb, w: LogListWindow): Promise<Mer
       coalesce(r.additional_data, a.details) as details,
       page.created_at
     from page
-    left join registration_logs r on r.id = page.vid
-    left join admin_logs a on a.id = page.aid
+    left join registration_logs r
+      on page.side = 'visitor' and r.created_at = page.created_at and r.log_seq = page.seq
+    left join admin_logs a
+      on page.side = 'admin' and a.created_at = page.created_at and a.log_seq = page.seq
     order by ${order}`;
-  const take = w.offset + w.limit;
-  if (take <= DEEP_MERGE_KEYS) return (await query.execute(db)).rows;
-  // A deep page merges hundreds of thousands of keys, and the tie-break (side, then id) makes
-  // Postgres sort one side again: give that sort the memory to stay off disk, for this statement only.
-  return db.transaction().execute(async (trx) => {
-    await sql`set local work_mem = '32MB'`.execute(trx);
-    return (await query.execute(trx)).rows;
-  });
+  return (await query.execute(db)).rows;
 }
 
-async function countSide(db: Executor, source: LogSource, search: string | undefined): Promise<number> {
-  if (!search) {
+/** Whether the trigger-kept counts (per action) answer the total, or rows must be counted. */
+function countedByTriggers(c: LogConditions): boolean {
+  return !c.search && !c.failedOnly && !c.from && !c.to;
+}
+
+async function countSide(db: Executor, source: LogSource, c: LogConditions): Promise<number> {
+  if (countedByTriggers(c)) {
     const query =
       source.type === 'visitor'
         ? db
@@ -138,7 +150,7 @@ async function countSide(db: Executor, source: LogSource, search: string | undef
   const action = source.actions ? sql`action in (${sql.join(source.actions)})` : undefined;
   const result = await sql<{ n: string }>`
     select count(*) as n from (
-      select 1 from ${sql.table(side.table)} ${where([action, searchCondition(source.type, search)])}
+      select 1 from ${sql.table(side.table)} ${where([action, ...sideConditions(source.type, c)])}
       limit ${SEARCH_COUNT_LIMIT + 1}
     ) matched`.execute(db);
   return Number(result.rows[0]?.n ?? 0);
@@ -146,11 +158,12 @@ async function countSide(db: Executor, source: LogSource, search: string | undef
 
 export async function countMergedLogs(
   db: Executor,
-  w: Pick<LogListWindow, 'sources' | 'search'>,
+  w: Pick<LogListWindow, 'sources' | keyof LogConditions>,
 ): Promise<ListTotal> {
-  const counts = await Promise.all(w.sources.map((s) => countSide(db, s, w.search)));
+  const counts = await Promise.all(w.sources.map((s) => countSide(db, s, w)));
   const total = counts.reduce((a, b) => a + b, 0);
-  if (w.search && total > SEARCH_COUNT_LIMIT) return { total: SEARCH_COUNT_LIMIT + 1, lowerBound: true };
+  if (!countedByTriggers(w) && total > SEARCH_COUNT_LIMIT)
+    return { total: SEARCH_COUNT_LIMIT + 1, lowerBound: true };
   return { total, lowerBound: false };
 }
 
