@@ -1,15 +1,16 @@
 import { SimpleGrid } from '@mantine/core';
 import {
+  IconFileExport,
   IconGauge,
   IconHome2,
   IconLayoutDashboard,
   IconServer,
   IconStack2,
-  IconWebhook,
 } from '@tabler/icons-react';
 import { InfoCard, type InfoItem } from '../InfoCard.js';
 import { Section, SectionHeader } from '../Section.js';
 
+// Only what the product does (issue 15): the risk scoring and webhooks once listed here do not exist.
 export const CAPABILITIES: readonly InfoItem[] = [
   {
     title: 'Residential proxy detection',
@@ -22,19 +23,19 @@ export const CAPABILITIES: readonly InfoItem[] = [
     Icon: IconServer,
   },
   {
-    title: 'Risk scoring',
-    text: 'VPN, Tor, proxy and hosting signals combined into one score you can put straight into allow, challenge or block rules.',
+    title: 'Evidence and confidence',
+    text: 'Every answer lists the evidence behind its verdict — an observed VPN exit, a Tor relay list, a hosting network — and a confidence from 0 to 100, so your rules can weigh it.',
     Icon: IconGauge,
   },
   {
-    title: 'Bulk lookups',
-    text: 'Screen thousands of addresses in one request: sign-up lists, log files or a day of transactions.',
+    title: 'Batch lookups',
+    text: 'Check up to 1,000 IPv4 and IPv6 addresses in one request, with an answer for each: sign-up lists, log files or a day of transactions.',
     Icon: IconStack2,
   },
   {
-    title: 'Webhooks',
-    text: 'Be told when an address you watch joins a VPN or proxy network, instead of polling for changes.',
-    Icon: IconWebhook,
+    title: 'Offline export',
+    text: 'Keys with export download the same data as an MMDB file for your own lookups, or as CSV for analysis.',
+    Icon: IconFileExport,
   },
   {
     title: 'Customer dashboard',

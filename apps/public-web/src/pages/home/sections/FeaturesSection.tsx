@@ -38,7 +38,7 @@ export const FEATURES: readonly InfoItem[] = [
   },
   {
     title: 'Historical IP data',
-    text: 'See what an address was on a given date: when it joined or left a VPN network and who operated it at the time.',
+    text: 'When an address was first and last seen on a VPN, proxy or Tor network, so an old detection is not taken for a current one.',
     Icon: IconHistory,
   },
 ];

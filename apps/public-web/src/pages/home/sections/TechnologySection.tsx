@@ -30,7 +30,7 @@ export const TECHNOLOGY: readonly (InfoItem & { figure?: string })[] = [
   },
   {
     title: 'Historical IP analysis',
-    text: 'Each change is kept with its date, so you can see what an address was at the time of an incident, not only today.',
+    text: 'Each detection keeps the dates it was first and last seen; ask for a maximum age and older detections no longer count.',
     Icon: IconHistory,
   },
 ];
