@@ -1,6 +1,10 @@
+import { PASSWORD_CHANGE_REQUIRED_ERROR } from '@tunnelscope/contracts';
 import {
   signAdminIdentity,
   verifyAdminIdentity,
+  requireAdminRole,
+  requireAdminSession,
+  PasswordChangeRequiredError,
   ADMIN_IDENTITY_HEADER,
   ADMIN_SIGNATURE_HEADER,
 } from './admin-identity.js';
@@ -70,5 +74,33 @@ describe('admin identity signing', () => {
         1000,
       ),
     ).toBeNull();
+  });
+});
+
+describe('requireAdminSession: the forced new password (issue 16)', () => {
+  const asRequest = (admin: unknown) => ({ admin }) as Parameters<typeof requireAdminSession>[0];
+
+  it('passes an operator who need not change their password, with the flag signed or not', () => {
+    expect(requireAdminSession(asRequest(identity))).toEqual(identity);
+    const signed = signAdminIdentity({ ...identity, mustChangePassword: false }, ring, call, 1000);
+    const verified = verifyAdminIdentity(
+      signed[ADMIN_IDENTITY_HEADER],
+      signed[ADMIN_SIGNATURE_HEADER],
+      ring,
+      call,
+      1000,
+    );
+    expect(requireAdminSession(asRequest(verified))).toMatchObject({ mustChangePassword: false });
+  });
+
+  it('refuses every call with 403 password_change_required while one is due, unless the route opts out', () => {
+    const h = signAdminIdentity({ ...identity, mustChangePassword: true }, ring, call, 1000);
+    const forced = verifyAdminIdentity(h[ADMIN_IDENTITY_HEADER], h[ADMIN_SIGNATURE_HEADER], ring, call, 1000);
+    expect(forced?.mustChangePassword).toBe(true);
+    expect(() => requireAdminSession(asRequest(forced))).toThrow(PasswordChangeRequiredError);
+    expect(() => requireAdminRole(asRequest(forced))).toThrow(
+      expect.objectContaining({ statusCode: 403, code: PASSWORD_CHANGE_REQUIRED_ERROR }),
+    );
+    expect(requireAdminSession(asRequest(forced), { allowPendingPasswordChange: true })).toEqual(forced);
   });
 });
