@@ -182,6 +182,8 @@ export const LOG_ACTION_FILTERS = [
   'api_key_created',
   'api_key_rotated',
   'api_key_revoked',
+  // The retention job's run (issue 16), written by forms-service and auth-service.
+  'retention_purge',
   // …and visitor (forms-service's registration_logs):
   'otp_failed',
   'security_event',

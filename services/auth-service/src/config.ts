@@ -60,6 +60,11 @@ const environment = baseServiceEnv.extend({
   /** Issuer shown in the authenticator app next to the account. */
   BRAND_NAME: z.string().trim().min(1).max(64).default('TunnelScope'),
   MAIL_ENQUEUE_TIMEOUT_MS: env.positiveInt(5000),
+  // Retention (issue 16): dead sessions and spent codes older than these are purged.
+  SESSION_RETENTION_DAYS: env.positiveInt(7),
+  CODE_RETENTION_DAYS: env.positiveInt(7),
+  RETENTION_BATCH_SIZE: env.positiveInt(5000),
+  RETENTION_EVERY_MINUTES: env.positiveInt(60),
   ARGON2_MEMORY_KIB: z.coerce
     .number()
     .int()

@@ -87,6 +87,11 @@ export const configSchema = baseServiceEnv
     BLOCKLIST_SOURCES: blocklistSources,
     BLOCKLIST_REFRESH_MINUTES: env.positiveInt(1440),
     MAIL_ENQUEUE_TIMEOUT_MS: env.positiveInt(5000),
+    // Retention (issue 16): visitor logs and spent codes older than these are purged.
+    LOG_RETENTION_DAYS: env.positiveInt(90),
+    CODE_RETENTION_DAYS: env.positiveInt(7),
+    RETENTION_BATCH_SIZE: env.positiveInt(5000),
+    RETENTION_EVERY_MINUTES: env.positiveInt(60),
   })
   .superRefine((cfg, ctx) => {
     refuseDevSecretsInProduction(cfg, ctx);

@@ -1,7 +1,7 @@
 /**
  * Scheduled work of forms-service on the `forms-maintenance` BullMQ queue: refreshing the
  * disposable-domain blocklist every BLOCKLIST_REFRESH_MINUTES and sweeping deferred follow-up
- * mails every minute. Job schedulers are upserted by every replica but BullMQ produces one job
+ * mails every minute, and the retention purge every RETENTION_EVERY_MINUTES (retention/). Job schedulers are upserted by every replica but BullMQ produces one job
  * per tick, and whichever replica's worker takes it runs it.
  */
 import type { Clock, MailEnqueuer } from '@tunnelscope/service-kit';
@@ -11,12 +11,14 @@ import type { Redis } from 'ioredis';
 import { isBlocklistEmpty, refreshBlocklist, type BlocklistFetcher } from '../blocklist/blocklist-service.js';
 import type { Config } from '../config.js';
 import type { FormsDb } from '../db/schema.js';
+import { runFormsRetention } from '../retention/retention-purge.js';
 import { sweepPendingFollowups } from './followup-sweep.js';
 
 export const MAINTENANCE_QUEUE = 'forms-maintenance';
 export const BLOCKLIST_REFRESH_JOB = 'blocklist-refresh';
 export const FOLLOWUP_SWEEP_JOB = 'followup-mail-sweep';
 const FOLLOWUP_SWEEP_EVERY_MS = 60_000;
+export const RETENTION_JOB = 'retention-purge';
 
 export interface MaintenanceDeps {
   config: Config;
@@ -45,6 +47,17 @@ export function createMaintenanceProcessor(deps: MaintenanceDeps) {
           mail: deps.mail,
           config: deps.config,
           now: deps.clock.now(),
+        });
+      case RETENTION_JOB:
+        return runFormsRetention({
+          db: deps.db,
+          clock: deps.clock,
+          log: deps.log,
+          policy: {
+            logRetentionDays: deps.config.LOG_RETENTION_DAYS,
+            codeRetentionDays: deps.config.CODE_RETENTION_DAYS,
+            batchSize: deps.config.RETENTION_BATCH_SIZE,
+          },
         });
       default:
         throw new Error(`unknown maintenance job "${job.name}"`);
@@ -86,6 +99,11 @@ export function createMaintenance(
         FOLLOWUP_SWEEP_JOB,
         { every: FOLLOWUP_SWEEP_EVERY_MS },
         { name: FOLLOWUP_SWEEP_JOB },
+      );
+      await queue.upsertJobScheduler(
+        RETENTION_JOB,
+        { every: deps.config.RETENTION_EVERY_MINUTES * 60_000 },
+        { name: RETENTION_JOB },
       );
       worker = new Worker(MAINTENANCE_QUEUE, process, {
         connection: deps.workerConnection,
