@@ -7,6 +7,7 @@ import { answer, installFetchMock } from '../../test/fetch-mock.js';
 import { currentPath, LocationProbe, renderWithProviders, testQueryClient } from '../../test/render.js';
 import { analyticsBody, analyticsFixture, emptyAnalyticsFixture } from './analytics.fixture.js';
 import { VpnDbTab } from './VpnDbTab.js';
+import { formatDateTime } from './format.js';
 
 let fetchMock: jest.Mock<typeof fetch>;
 
@@ -191,7 +192,7 @@ describe('VpnDbTab', () => {
     const history = tables.getByText('ip_history').closest('tr')!;
     expect(history).toHaveTextContent('12,480,000');
     expect(history).toHaveTextContent('2 GB');
-    expect(history).toHaveTextContent(/May 30, 2025/);
+    expect(history).toHaveTextContent(formatDateTime('2025-05-30T03:12:00.000Z'));
 
     const updates = within(section('VPN update status'));
     const nord = updates.getByText('NordVPN').closest('tr')!;
