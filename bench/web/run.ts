@@ -1,7 +1,9 @@
 /**
  * bench/web: what the public site costs a visitor.
- *   pnpm build && pnpm --filter @tunnelscope/bench web
- *   knobs: BENCH_WEB_PRESETS=desktop,mobile  BENCH_WEB_ROUTES=/,/waitlist  BENCH_WEB_SKIP_LIGHTHOUSE=1
+ *   pnpm turbo run build --filter @tunnelscope/gateway... --filter @tunnelscope/public-web...
+ *   pnpm --filter @tunnelscope/bench web
+ *   knobs: BENCH_WEB_PRESETS=desktop,mobile  BENCH_WEB_ROUTES=/,/waitlist (default: every public
+ *   route)  BENCH_WEB_RUNS=3  BENCH_WEB_SKIP_LIGHTHOUSE=1  BENCH_WEB_RESUME=bench/results/web-….partial.json
  *
  * It builds nothing itself. It starts the built gateway alone (node gateway/dist/server.js) on a
  * free port, with a stand-in analytics upstream that answers GET /api/stats with the fallback
@@ -13,9 +15,14 @@
  *       and the lazy chunks, against the 170 KB gzip budget for the initial JavaScript; then it
  *       scrolls through the page and lists what loads on the way (the globe's three.js chunk);
  *   (b) runs Lighthouse (the npm package, programmatic API, chrome-launcher on /usr/bin/chromium)
- *       on / and /waitlist with the desktop and mobile presets, printing the performance,
- *       accessibility, best-practices and SEO scores.
- * The figures are printed and saved as JSON in bench/results/web-<time>.json.
+ *       BENCH_WEB_RUNS times (default 3) on every public route with the desktop and mobile
+ *       presets, each run in a fresh browser, and prints a table of the median performance,
+ *       accessibility, best-practices and SEO scores of each route × preset against the targets
+ *       (issue 15: mobile performance ≥ 95, desktop 100, the other three 100).
+ * Each finished route × preset is written to bench/results/web-<time>.partial.json as it lands;
+ * BENCH_WEB_RESUME=<that file> skips what it holds (a run cut short resumes where it stopped).
+ * The figures are printed and saved as JSON in bench/results/web-<time>.json, with the machine's
+ * load average beside each run (Lighthouse's performance score drops on a loaded machine).
  */
 import { createRequire } from 'node:module';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -28,6 +35,7 @@ import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Config, type Flags, type Result } from 'lighthouse';
 import { chromium } from 'playwright-core';
+import { PUBLIC_ROUTES } from '@tunnelscope/contracts';
 import { freePort } from '@tunnelscope/test-kit';
 
 // Entry points are resolved through each package's declared exports, never by a path into its dist/.
@@ -51,8 +59,14 @@ const JS_BUDGET_BYTES = 170_000;
 const PRESETS = (process.env.BENCH_WEB_PRESETS ?? 'desktop,mobile').split(',').filter(Boolean) as (
   'desktop' | 'mobile'
 )[];
-const ROUTES = (process.env.BENCH_WEB_ROUTES ?? '/,/waitlist').split(',').filter(Boolean);
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+const ROUTES = (process.env.BENCH_WEB_ROUTES ?? PUBLIC_ROUTES.join(',')).split(',').filter(Boolean);
+const RUNS = Math.max(1, Number(process.env.BENCH_WEB_RUNS ?? 3));
+/** Issue 15's targets: the median of the runs must reach them. */
+const TARGETS: Record<'desktop' | 'mobile', Record<(typeof CATEGORIES)[number], number>> = {
+  desktop: { performance: 100, accessibility: 100, 'best-practices': 100, seo: 100 },
+  mobile: { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 },
+};
 
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 
@@ -89,6 +103,9 @@ async function startGateway(analyticsUrl: string): Promise<{ url: string; child:
   const entry = resolvePackage('@tunnelscope/gateway/server');
   if (!fs.existsSync(entry) || !fs.existsSync(path.join(repoRoot, 'apps/public-web/dist/index.html'))) {
     throw new Error('Run `pnpm build` first: gateway/dist or apps/public-web/dist is missing.');
+  }
+  if (!fs.existsSync(path.join(repoRoot, 'apps/public-web/dist/.pages/routes.json'))) {
+    console.warn('apps/public-web/dist has no prerendered pages (dist/.pages): every route gets index.html');
   }
   const port = await freePort();
   const closed = `http://127.0.0.1:${await freePort()}`; // nothing listens there
@@ -310,32 +327,111 @@ async function lighthouseOnce(url: string, preset: 'desktop' | 'mobile'): Promis
   }
 }
 
-/** (b) Lighthouse on each route and preset, in a fresh chromium each time. */
-async function runLighthouse(baseUrl: string): Promise<LighthouseRun[]> {
-  const runs: LighthouseRun[] = [];
-  for (const preset of PRESETS) {
-    for (const route of ROUTES) {
-      // A loaded machine now and then gives NO_FCP (headless chromium painted nothing in time):
-      // one more try in a fresh browser.
-      for (let attempt = 1; ; attempt++) {
-        try {
-          const lhr = await lighthouseOnce(`${baseUrl}${route}`, preset);
-          const r = summarizeLhr(lhr, route, preset);
-          runs.push(r);
-          console.log(
-            `  ${preset.padEnd(7)} ${route.padEnd(10)} ` +
-              CATEGORIES.map((c) => `${c} ${r.scores[c] ?? '–'}`).join('  ') +
-              `   (FCP ${r.metrics['first-contentful-paint']}, LCP ${r.metrics['largest-contentful-paint']}, TBT ${r.metrics['total-blocking-time']}, CLS ${r.metrics['cumulative-layout-shift']})`,
-          );
-          break;
-        } catch (err) {
-          if (attempt >= 2) throw err;
-          console.warn(`  ${preset} ${route}: ${(err as Error).message}; trying once more`);
-        }
-      }
+/** One route × preset: every run and the medians. */
+interface RouteResult {
+  route: string;
+  preset: 'desktop' | 'mobile';
+  /** Median of the runs per category (the upper middle value for an even count). */
+  median: LighthouseRun['scores'];
+  atTarget: boolean;
+  runs: (LighthouseRun & { loadAverage1m: number })[];
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+function medianScores(runs: LighthouseRun[]): LighthouseRun['scores'] {
+  return Object.fromEntries(
+    CATEGORIES.map((c) => {
+      const values = runs.map((r) => r.scores[c]).filter((v): v is number => v !== null);
+      return [c, values.length ? median(values) : null];
+    }),
+  ) as LighthouseRun['scores'];
+}
+
+const atTarget = (preset: 'desktop' | 'mobile', scores: LighthouseRun['scores']) =>
+  CATEGORIES.every((c) => (scores[c] ?? 0) >= TARGETS[preset][c]);
+
+/** One Lighthouse run, once more in a fresh browser if it fails (NO_FCP on a loaded machine). */
+async function lighthouseWithRetry(url: string, route: string, preset: 'desktop' | 'mobile') {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return summarizeLhr(await lighthouseOnce(url, preset), route, preset);
+    } catch (err) {
+      if (attempt >= 2) throw err;
+      console.warn(`  ${preset} ${route}: ${(err as Error).message}; trying once more`);
     }
   }
-  return runs;
+}
+
+/**
+ * (b) Lighthouse RUNS times on each route and preset, in a fresh chromium each time. Every
+ * finished route × preset goes into `partialFile` at once; those already in `done` are skipped.
+ */
+async function runLighthouse(
+  baseUrl: string,
+  done: RouteResult[],
+  partialFile: string,
+): Promise<RouteResult[]> {
+  const results = [...done];
+  for (const preset of PRESETS) {
+    for (const route of ROUTES) {
+      if (results.some((r) => r.route === route && r.preset === preset)) {
+        console.log(
+          `  ${preset.padEnd(7)} ${route.padEnd(15)} (from ${path.relative(repoRoot, partialFile)})`,
+        );
+        continue;
+      }
+      const runs: RouteResult['runs'] = [];
+      for (let i = 0; i < RUNS; i++) {
+        const loadAverage1m = Number(os.loadavg()[0]!.toFixed(2));
+        const r = await lighthouseWithRetry(`${baseUrl}${route}`, route, preset);
+        runs.push({ ...r, loadAverage1m });
+        console.log(
+          `  ${preset.padEnd(7)} ${route.padEnd(15)} run ${i + 1}/${RUNS}  ` +
+            CATEGORIES.map((c) => `${c} ${r.scores[c] ?? '–'}`).join('  ') +
+            `   (FCP ${r.metrics['first-contentful-paint']}, LCP ${r.metrics['largest-contentful-paint']}, TBT ${r.metrics['total-blocking-time']}, CLS ${r.metrics['cumulative-layout-shift']}; load ${loadAverage1m})`,
+        );
+      }
+      const scores = medianScores(runs);
+      results.push({ route, preset, median: scores, atTarget: atTarget(preset, scores), runs });
+      fs.writeFileSync(partialFile, JSON.stringify({ lighthouse: results }, null, 2));
+    }
+  }
+  return results;
+}
+
+/** The table of medians: one row per route, a column group per preset; `*` marks a figure under its target. */
+function printTable(results: RouteResult[]) {
+  const cell = (r: RouteResult | undefined, c: (typeof CATEGORIES)[number]) => {
+    const v = r?.median[c];
+    if (v == null) return '–'.padStart(5);
+    return `${v}${v < TARGETS[r!.preset][c] ? '*' : ' '}`.padStart(5);
+  };
+  const short = { performance: 'perf', accessibility: 'a11y', 'best-practices': 'bp', seo: 'seo' } as const;
+  const head = PRESETS.map((p) => `${p.padEnd(23)}`).join(' | ');
+  console.log(`
+  median of ${RUNS} run(s) per route × preset (* = under target: mobile perf 95, else 100)`);
+  console.log(`  ${'route'.padEnd(15)} | ${head}`);
+  console.log(
+    `  ${''.padEnd(15)} | ${PRESETS.map(() => CATEGORIES.map((c) => short[c].padStart(5)).join(' ')).join(' | ')}`,
+  );
+  for (const route of ROUTES) {
+    const row = PRESETS.map((p) =>
+      CATEGORIES.map((c) =>
+        cell(
+          results.find((r) => r.route === route && r.preset === p),
+          c,
+        ),
+      ).join(' '),
+    );
+    console.log(`  ${route.padEnd(15)} | ${row.join(' | ')}`);
+  }
+  const missed = results.filter((r) => !r.atTarget);
+  console.log(
+    missed.length === 0
+      ? `  every route × preset at target`
+      : `  under target: ${missed.map((r) => `${r.preset} ${r.route}`).join(', ')}`,
+  );
 }
 
 async function main() {
@@ -373,11 +469,24 @@ async function main() {
         `\n  + JS loaded on scrolling (globe) ${kb(totals.onScrollJsGzip)}; CSS ${kb(totals.cssGzip)}\n`,
     );
 
-    let lighthouseRuns: LighthouseRun[] = [];
+    const resultsDir = path.join(repoRoot, 'bench/results');
+    fs.mkdirSync(resultsDir, { recursive: true });
+    const stamp = new Date().toISOString().replace(/[:T]/g, '-').slice(0, 19);
+    const resumeFrom = process.env.BENCH_WEB_RESUME;
+    const partialFile = resumeFrom
+      ? path.resolve(repoRoot, resumeFrom)
+      : path.join(resultsDir, `web-${stamp}.partial.json`);
+    const done: RouteResult[] = resumeFrom
+      ? (JSON.parse(fs.readFileSync(partialFile, 'utf8')) as { lighthouse: RouteResult[] }).lighthouse
+      : [];
+
+    let lighthouseResults: RouteResult[] = [];
     if (!process.env.BENCH_WEB_SKIP_LIGHTHOUSE) {
-      console.log(`(b) Lighthouse ${PRESETS.join(' + ')} on ${ROUTES.join(', ')}`);
-      lighthouseRuns = await runLighthouse(gateway.url);
-      for (const run of lighthouseRuns) {
+      console.log(`(b) Lighthouse ${PRESETS.join(' + ')} × ${RUNS} on ${ROUTES.join(', ')}`);
+      lighthouseResults = await runLighthouse(gateway.url, done, partialFile);
+      for (const result of lighthouseResults) {
+        // What costs points, from each route × preset's last run.
+        const run = result.runs[result.runs.length - 1]!;
         const lost = Object.entries(run.failing).filter(([, audits]) => audits.length > 0);
         for (const [category, audits] of lost) {
           console.log(`    ${run.preset} ${run.route} ${category} loses on: ${audits.join('; ')}`);
@@ -392,27 +501,28 @@ async function main() {
           for (const [finding, count] of byFinding) console.log(`      ${audit} ×${count}: ${finding}`);
         }
       }
+      printTable(lighthouseResults);
     }
 
-    const resultsDir = path.join(repoRoot, 'bench/results');
-    fs.mkdirSync(resultsDir, { recursive: true });
-    const stamp = new Date().toISOString().replace(/[:T]/g, '-').slice(0, 19);
     const file = path.join(resultsDir, `web-${stamp}.json`);
     fs.writeFileSync(
       file,
       JSON.stringify(
         {
           when: new Date().toISOString(),
-          machine: { cpus: os.cpus().length, node: process.version },
+          machine: { cpus: os.cpus().length, node: process.version, loadAverageAtEnd: os.loadavg() },
+          runsPerRoute: RUNS,
+          targets: TARGETS,
           budgetBytes: JS_BUDGET_BYTES,
           totals,
           assets,
-          lighthouse: lighthouseRuns,
+          lighthouse: lighthouseResults,
         },
         null,
         2,
       ),
     );
+    if (fs.existsSync(partialFile) && !process.env.BENCH_WEB_SKIP_LIGHTHOUSE) fs.rmSync(partialFile);
     console.log(`\nsaved ${path.relative(repoRoot, file)}`);
   } finally {
     const exited = new Promise((r) => gateway.child.once('exit', r));
