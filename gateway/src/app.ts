@@ -48,6 +48,11 @@ export interface AppDeps {
    * upstream agents open sockets on first use and close with the app.
    */
   config: Config;
+  /**
+   * How often an open event stream's session is checked again (read-only); LIVE_HEARTBEAT_MS
+   * unless a test shortens it.
+   */
+  streamSessionRecheckMs?: number;
 }
 
 /** The gateway as a Fastify instance, not yet listening. */
@@ -98,7 +103,7 @@ function sendMalformedPath(
   reply.code(status).send(errorBody('BAD_REQUEST', 'Malformed request path', requestId));
 }
 
-export async function buildApp({ config }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, streamSessionRecheckMs }: AppDeps): Promise<FastifyInstance> {
   const resolve = createRouteResolver(config.ADMIN_PATH_HEX);
   const hops = config.TRUSTED_PROXY_HOPS;
   const pages = await loadSitePages({
@@ -212,6 +217,7 @@ export async function buildApp({ config }: AppDeps): Promise<FastifyInstance> {
     trustedProxyHops: hops,
     timeoutMs: config.UPSTREAM_TIMEOUT_MS,
     refusalAudit,
+    streamSessionRecheckMs,
   });
 
   app.decorateRequest('siteTarget', null);
@@ -250,7 +256,7 @@ export async function buildApp({ config }: AppDeps): Promise<FastifyInstance> {
                   // gate's refusals, the gateway's errors, and (pinned by the proxy) the
                   // services' answers, whatever they say.
                   reply.raw.setHeader('cache-control', ADMIN_API_CACHE_CONTROL);
-                  gateAdminCall(request, reply, target.upstream, target.url);
+                  gateAdminCall(request, reply, target.upstream, target.url, target.stream === true);
                 } else upstreams.forward(request, reply, target.upstream, target.url, false);
                 return;
               case 'bad-path':

@@ -65,6 +65,8 @@ export interface FakeUpstream {
   /** Resolves once `audits` holds a report that satisfies `done` (no timer: the report's arrival). */
   auditsUntil(done: (reports: GatewayRefusalReport[]) => boolean): Promise<GatewayRefusalReport[]>;
   handler: UpstreamHandler | null;
+  /** Set to make the fake auth-service answer 401 for every session from now on (session ended). */
+  sessionsEnded: boolean;
   close(): Promise<void>;
 }
 
@@ -87,6 +89,7 @@ export async function startUpstream(name: string): Promise<FakeUpstream> {
         if (!check()) auditWaiters.push(check);
       }),
     handler: null,
+    sessionsEnded: false,
     close: async () => undefined,
   };
   let auditWaiters: (() => boolean)[] = [];
@@ -104,7 +107,7 @@ export async function startUpstream(name: string): Promise<FakeUpstream> {
           path: req.url ?? '',
           requestId: String(req.headers['x-request-id']),
         });
-        if (token !== VALID_SESSION_TOKEN || !vouched) {
+        if (token !== VALID_SESSION_TOKEN || !vouched || upstream.sessionsEnded) {
           res.writeHead(401, { 'content-type': 'application/json' }).end('{"success":false}');
           return;
         }

@@ -6,7 +6,12 @@
  * proxy/internal-signing.ts), after the client's own `x-tunnelscope-*` headers are gone.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ADMIN_MESSAGES, BACKGROUND_REQUEST_HEADER, type GatewayRefusalReason } from '@tunnelscope/contracts';
+import {
+  ADMIN_MESSAGES,
+  BACKGROUND_REQUEST_HEADER,
+  LIVE_HEARTBEAT_MS,
+  type GatewayRefusalReason,
+} from '@tunnelscope/contracts';
 import { errorBody, type InternalKeyring } from '@tunnelscope/service-kit';
 import { forwardedHost, forwardedProto } from '../proxy/forwarding.js';
 import { UPSTREAM_LABELS, type Upstreams } from '../proxy/upstreams.js';
@@ -31,6 +36,8 @@ export interface AdminGateOptions {
   timeoutMs: number;
   /** Where the gateway's own refusals go on their way to `admin_logs` (refusal-audit.ts). */
   refusalAudit: Pick<RefusalAudit, 'record'>;
+  /** How often an open event stream's session is checked again (LIVE_HEARTBEAT_MS by default). */
+  streamSessionRecheckMs?: number;
 }
 
 const USER_AGENT_MAX = 512;
@@ -69,12 +76,34 @@ export function createAdminGate(opts: AdminGateOptions) {
     });
   }
 
-  /** Forwards `request` to `upstream` at `url` when it passes, or answers the refusal itself. */
+  const recheckMs = opts.streamSessionRecheckMs ?? LIVE_HEARTBEAT_MS;
+
+  /**
+   * An event stream stays open for hours, so one check at its start is not enough: its session
+   * is resolved again (read-only) every `recheckMs`, and the stream ends once the session is dead
+   * (idle timeout, expiry, or ended). The browser's reconnect then meets the 401.
+   */
+  function watchStreamSession(request: FastifyRequest, reply: FastifyReply, token: string, clientIp: string) {
+    const res = reply.raw;
+    const timer = setInterval(() => {
+      void resolver.resolve(token, false, request.id, clientIp).then((resolved) => {
+        if (resolved.kind === 'unauthenticated' && !res.writableEnded) res.end();
+      });
+    }, recheckMs);
+    timer.unref();
+    res.once('close', () => clearInterval(timer));
+  }
+
+  /**
+   * Forwards `request` to `upstream` at `url` when it passes, or answers the refusal itself.
+   * `stream`: an event stream (the route table's `stream` rows).
+   */
   return function gateAdminCall(
     request: FastifyRequest,
     reply: FastifyReply,
     upstream: UpstreamName,
     url: string,
+    stream = false,
   ): void {
     const req = request.raw;
     const tls =
@@ -103,13 +132,15 @@ export function createAdminGate(opts: AdminGateOptions) {
         message: ADMIN_MESSAGES.authRequired,
       });
     }
-    // Read before forward() rewrites the headers.
-    const touch = req.headers[BACKGROUND_REQUEST_HEADER] !== '1';
+    // Read before forward() rewrites the headers. An event stream never moves lastActivity
+    // (EventSource cannot send the background header): an open panel nobody uses still times out.
+    const touch = !stream && req.headers[BACKGROUND_REQUEST_HEADER] !== '1';
     const clientIp = opts.upstreams.clientIpOf(request);
     void resolver.resolve(token, touch, request.id, clientIp).then((resolved) => {
       switch (resolved.kind) {
         case 'identity':
           opts.upstreams.forward(request, reply, upstream, url, true, resolved.identity);
+          if (stream) watchStreamSession(request, reply, token, clientIp);
           return;
         case 'unauthenticated':
           audit(request, url, 'session_expired', 401);

@@ -119,6 +119,23 @@ function stopForwardingBody(req: IncomingMessage, proxyRes: IncomingMessage): vo
   proxyRes.once('end', () => (proxyRes as IncomingMessage & { req?: ClientRequest }).req?.destroy());
 }
 
+/** `text/event-stream`, whatever its parameters. */
+export function isEventStream(contentType: string | undefined): boolean {
+  return contentType !== undefined && /^text\/event-stream\s*(;|$)/i.test(contentType);
+}
+
+/**
+ * An event stream is quiet between events and heartbeats for longer than the upstream timeout
+ * and stays open for hours: the timeout is lifted for it (the session check in admin-gate and the
+ * service's heartbeat bound it instead), and each event goes to the client as it arrives.
+ */
+function holdEventStream(proxyRes: IncomingMessage, res: ServerResponse): void {
+  proxyRes.socket?.setTimeout(0);
+  res.socket?.setNoDelay(true);
+  // Sends the status and headers now, before the first event.
+  res.flushHeaders();
+}
+
 export class Upstreams {
   private readonly upstreams: Partial<Record<UpstreamName, Upstream>> = {};
 
@@ -176,6 +193,7 @@ export class Upstreams {
       if (proxyRes.statusMessage) res.statusMessage = proxyRes.statusMessage;
       copyResponseHeaders(proxyRes.headers, res, reserved);
       if (pinnedCacheControl !== undefined) res.setHeader('cache-control', pinnedCacheControl);
+      if (isEventStream(proxyRes.headers['content-type'])) holdEventStream(proxyRes, res);
       // pipe, not stream.pipeline: on Node 20 pipeline allocates an AbortController and a
       // DOMException per call, a measurable share of the gateway's CPU. These two listeners are
       // the part of pipeline we need: an upstream that breaks off mid-body ends the client's

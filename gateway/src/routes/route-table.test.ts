@@ -129,6 +129,18 @@ describe('route table', () => {
       });
     });
 
+    it('sends the live-updates stream to forms-service, marked as an event stream (issue 16)', () => {
+      expect(resolve(`${P}/events`)).toEqual({
+        kind: 'proxy',
+        upstream: 'forms',
+        url: '/events',
+        admin: true,
+        maxBodyBytes: SERVICE_BODY_LIMIT_BYTES,
+        stream: true,
+      });
+      expect(resolve(`${P}/eventsx`)).toEqual({ kind: 'admin-app', path: '/eventsx' });
+    });
+
     it('answers unknown /data/ paths itself instead of serving the SPA', () => {
       expect(resolve(`${P}/data/secrets`)).toEqual({ kind: 'api-not-found' });
       expect(resolve(`${P}/data`)).toEqual({ kind: 'api-not-found' });

@@ -10,6 +10,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import {
   ADMIN_API_KEYS_PATH,
+  ADMIN_LIVE_EVENTS_PATH,
   DETECTION_API,
   DETECTION_API_PREFIX,
   INGEST_API,
@@ -35,6 +36,11 @@ export interface ProxyRow {
    * and the gateway, still writing, would see a reset instead of the service's 413.
    */
   maxBodyBytes?: number;
+  /**
+   * A Server-Sent Events stream: held open without the upstream timeout, its session checked
+   * read-only (it never moves lastActivity) when opened and again while it stays open.
+   */
+  stream?: true;
 }
 
 /**
@@ -92,6 +98,8 @@ export const ROUTE_TABLE: readonly ProxyRow[] = [
   { scope: 'admin', path: '/data/contacts', upstream: 'forms' },
   { scope: 'admin', path: '/data/logs', upstream: 'forms' },
   { scope: 'admin', path: '/dashboard', upstream: 'forms' },
+  // Live updates of open panels (issue 16): forms-service's SSE stream.
+  { scope: 'admin', path: ADMIN_LIVE_EVENTS_PATH, upstream: 'forms', stream: true },
   { scope: 'admin', path: '/vpn-db', upstream: 'analytics' },
   { scope: 'admin', path: ADMIN_API_KEYS_PATH, upstream: 'lookup' },
   // Any other /data/… is an API call the back-office does not have: JSON 404, never the SPA's HTML.
@@ -103,7 +111,15 @@ export type Resolution =
    * Forward to `upstream` with `url` (path and query; admin paths lose their prefix), a body of
    * at most `maxBodyBytes`.
    */
-  | { kind: 'proxy'; upstream: UpstreamName; url: string; admin: boolean; maxBodyBytes: number }
+  | {
+      kind: 'proxy';
+      upstream: UpstreamName;
+      url: string;
+      admin: boolean;
+      maxBodyBytes: number;
+      /** An event stream (`ProxyRow.stream`); absent otherwise. */
+      stream?: true;
+    }
   /** An admin API path that no service serves. */
   | { kind: 'api-not-found' }
   /** The admin SPA; `path` is relative to the prefix and starts with `/`. */
@@ -165,6 +181,7 @@ export function createRouteResolver(
             url: q === -1 ? rest : rest + rawUrl.slice(q),
             admin: true,
             maxBodyBytes: row.maxBodyBytes ?? SERVICE_BODY_LIMIT_BYTES,
+            ...(row.stream ? { stream: true as const } : {}),
           };
         }
         return { kind: 'admin-app', path: rest };
@@ -181,6 +198,7 @@ export function createRouteResolver(
         url: rawUrl,
         admin: false,
         maxBodyBytes: row.maxBodyBytes ?? SERVICE_BODY_LIMIT_BYTES,
+        ...(row.stream ? { stream: true as const } : {}),
       };
     }
     // `/waitlist/` is the same screen as `/waitlist` for the SPA's router.
