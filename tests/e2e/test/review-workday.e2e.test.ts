@@ -40,7 +40,23 @@ async function rowEmails(page: Page): Promise<string[]> {
   return texts.map((text) => /reviewer-\d{2}@workday\.example\.com/.exec(text)?.[0] ?? '');
 }
 
-const params = (page: Page) => new URL(page.url()).searchParams;
+/** The table's params in the address, without its `urlKey` prefix (`w.page` → `page`). */
+const viewParams = (page: Page): Record<string, string> =>
+  Object.fromEntries(
+    [...new URL(page.url()).searchParams].map(([key, value]) => [key.replace(/^[^.]+\./, ''), value]),
+  );
+
+/** Waits until the table's param `name` (with or without a prefix) is `value` (null: absent). */
+async function untilParam(page: Page, name: string, value: string | null): Promise<void> {
+  await page.waitForFunction(
+    ([n, v]) => {
+      const params = new URL(location.href).searchParams;
+      const key = [...params.keys()].find((k) => k === n || k.endsWith(`.${n}`));
+      return (key === undefined ? null : params.get(key)) === v;
+    },
+    [name, value] as const,
+  );
+}
 
 /** Waits until the database holds `status` for every one of `emails`. */
 async function untilStored(emails: string[], status: string): Promise<void> {
@@ -86,14 +102,14 @@ describe("a reviewer's whole day", () => {
     await page.getByRole('combobox', { name: 'Rows per page' }).selectOption('10');
     await expectRowCount(page, 10);
     await page.getByRole('navigation', { name: 'Pagination' }).getByRole('button', { name: '3' }).click();
-    await page.waitForFunction(() => new URL(location.href).searchParams.get('page') === '3');
+    await untilParam(page, 'page', '3');
     await expectRowCount(page, 10);
     // Email: descending first, then ascending.
     const emailHeader = page.getByRole('columnheader', { name: 'Email' });
     await emailHeader.getByRole('button').click();
-    await page.waitForFunction(() => new URL(location.href).searchParams.get('sort') === 'email');
+    await untilParam(page, 'sort', 'email');
     await emailHeader.getByRole('button').click();
-    await page.waitForFunction(() => new URL(location.href).searchParams.get('order') === 'asc');
+    await untilParam(page, 'order', 'asc');
     await expectRowCount(page, 10);
     // Ascending by e-mail, 10 a page, page 3: reviewer-21 … reviewer-30.
     await page.waitForFunction(() =>
@@ -102,7 +118,7 @@ describe("a reviewer's whole day", () => {
     const before = await rowEmails(page);
     expect(before).toEqual(Array.from({ length: 10 }, (_, i) => emailOf(21 + i)));
     const address = page.url();
-    expect(Object.fromEntries(params(page))).toEqual({ size: '10', page: '3', sort: 'email', order: 'asc' });
+    expect(viewParams(page)).toEqual({ size: '10', page: '3', sort: 'email', order: 'asc' });
 
     await page.reload();
     await page.getByRole('table', { name: 'Waitlist' }).waitFor();
@@ -120,7 +136,7 @@ describe("a reviewer's whole day", () => {
 
     // Back: the sort as it was before the second click (descending), still page 3 of 10.
     await page.goBack();
-    await page.waitForFunction(() => new URL(location.href).searchParams.get('order') === null);
+    await untilParam(page, 'order', null);
     await page.waitForFunction(() =>
       document.querySelector('tr[data-testid="data-row"]')?.textContent?.includes('reviewer-40@'),
     );
@@ -131,7 +147,7 @@ describe("a reviewer's whole day", () => {
     // Back twice more: page 3 in the default order, then page 1 (newest first).
     await page.goBack();
     await page.goBack();
-    await page.waitForFunction(() => !new URL(location.href).searchParams.has('sort'));
+    await untilParam(page, 'sort', null);
     await page.waitForFunction(() =>
       document.querySelector('tr[data-testid="data-row"]')?.textContent?.includes('reviewer-60@'),
     );
