@@ -4,6 +4,7 @@
  *   pnpm --filter @tunnelscope/bench web
  *   knobs: BENCH_WEB_PRESETS=desktop,mobile  BENCH_WEB_ROUTES=/,/waitlist (default: every public
  *   route)  BENCH_WEB_RUNS=3  BENCH_WEB_SKIP_LIGHTHOUSE=1  BENCH_WEB_RESUME=bench/results/web-….partial.json
+ *   PUBLIC_WEB_DIST=<a copy of apps/public-web/dist> (so a rebuild meanwhile cannot change what is measured)
  *
  * It builds nothing itself. It starts the built gateway alone (node gateway/dist/server.js) on a
  * free port, with a stand-in analytics upstream that answers GET /api/stats with the fallback
@@ -101,10 +102,11 @@ async function startStatsStandIn(): Promise<{ url: string; close: () => Promise<
 
 async function startGateway(analyticsUrl: string): Promise<{ url: string; child: ChildProcess }> {
   const entry = resolvePackage('@tunnelscope/gateway/server');
-  if (!fs.existsSync(entry) || !fs.existsSync(path.join(repoRoot, 'apps/public-web/dist/index.html'))) {
+  const publicDist = process.env.PUBLIC_WEB_DIST ?? path.join(repoRoot, 'apps/public-web/dist');
+  if (!fs.existsSync(entry) || !fs.existsSync(path.join(publicDist, 'index.html'))) {
     throw new Error('Run `pnpm build` first: gateway/dist or apps/public-web/dist is missing.');
   }
-  if (!fs.existsSync(path.join(repoRoot, 'apps/public-web/dist/.pages/routes.json'))) {
+  if (!fs.existsSync(path.join(publicDist, '.pages/routes.json'))) {
     console.warn('apps/public-web/dist has no prerendered pages (dist/.pages): every route gets index.html');
   }
   const port = await freePort();
@@ -121,6 +123,8 @@ async function startGateway(analyticsUrl: string): Promise<{ url: string; child:
       FORMS_SERVICE_URL: closed,
       AUTH_SERVICE_URL: closed,
       ANALYTICS_SERVICE_URL: analyticsUrl,
+      // A private copy of the build (cp -r apps/public-web/dist …) keeps a rebuild from pulling the pages away.
+      ...(process.env.PUBLIC_WEB_DIST ? { PUBLIC_WEB_DIST: process.env.PUBLIC_WEB_DIST } : {}),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

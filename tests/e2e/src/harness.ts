@@ -30,7 +30,9 @@ async function snapshotDist(app: 'public-web' | 'admin-web'): Promise<string> {
       const refs = [
         ...html.matchAll(/(?:src|href)="(?:\/|\.\/)(assets\/[^"]+|[^"/][^"]*\.(?:js|css|svg))"/g),
       ].map((m) => m[1]!);
-      if (refs.every((ref) => fs.existsSync(path.join(dist, ref)))) {
+      // The public site's build ends with its prerender, which writes .pages/routes.json last.
+      const complete = app === 'admin-web' || fs.existsSync(path.join(dist, '.pages/routes.json'));
+      if (complete && refs.every((ref) => fs.existsSync(path.join(dist, ref)))) {
         const copy = fs.mkdtempSync(path.join(os.tmpdir(), `e2e-${app}-`));
         fs.cpSync(dist, copy, { recursive: true });
         if (fs.readFileSync(path.join(copy, 'index.html'), 'utf8') === html) return copy;
