@@ -18,6 +18,21 @@ describe('gateway configuration', () => {
     console.error = original;
   });
 
+  it('takes PUBLIC_ORIGIN as an origin (a trailing slash dropped) and refuses one with a path', () => {
+    expect(loadConfig({ PUBLIC_ORIGIN: 'https://acme.example/' }, failingExit).PUBLIC_ORIGIN).toBe(
+      'https://acme.example',
+    );
+    for (const bad of [
+      'https://acme.example/site',
+      'ftp://acme.example',
+      'acme.example',
+      'https://acme.example/?a=1',
+    ]) {
+      expect(() => loadConfig({ PUBLIC_ORIGIN: bad }, failingExit)).toThrow('exit 1');
+      expect(printed.join('\n')).toContain('PUBLIC_ORIGIN');
+    }
+  });
+
   it('has working development defaults', () => {
     const cfg = loadConfig({}, failingExit);
     expect(cfg).toMatchObject({
@@ -37,6 +52,7 @@ describe('gateway configuration', () => {
       SUPPORT_EMAIL: 'support@tunnelscope.example',
       TURNSTILE_SITE_KEY: TURNSTILE_ALWAYS_PASS_SITE_KEY,
       FORCE_HSTS: false,
+      PUBLIC_ORIGIN: 'http://localhost:8080',
     });
     expect(cfg.PUBLIC_WEB_DIST).toMatch(/apps\/public-web\/dist$/);
     expect(cfg.ADMIN_WEB_DIST).toMatch(/apps\/admin-web\/dist$/);
