@@ -27,6 +27,7 @@
  */
 import { createRequire } from 'node:module';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -118,7 +119,10 @@ async function startGateway(analyticsUrl: string): Promise<{ url: string; child:
       LOG_LEVEL: 'warn',
       HOST: '127.0.0.1',
       GATEWAY_PORT: String(port),
-      ADMIN_PATH_HEX: 'be4c4be4c4be4c4be4c4be4c4be4c4be',
+      // Production refuses a prefix published in the repository and Turnstile's test keys: fresh
+      // values each run (the widget never loads on the routes measured before a submit).
+      ADMIN_PATH_HEX: randomBytes(16).toString('hex'),
+      TURNSTILE_SITE_KEY: `0x4AAAAAAA${randomBytes(8).toString('hex')}`,
       INTERNAL_SHARED_SECRET: `bench-web-${Date.now()}-internal-secret-0123456789`,
       FORMS_SERVICE_URL: closed,
       AUTH_SERVICE_URL: closed,
