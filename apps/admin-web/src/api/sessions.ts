@@ -1,20 +1,20 @@
 /**
- * Active admin sessions: the list, polled every 30 seconds, and disconnect.
+ * Active admin sessions: the list, reloaded when a session starts or ends (the live-updates push,
+ * `sessions.changed`; issue 16 replaced the 30-second poll), and disconnect.
  *
- * The poll is a background call: it neither moves the operator's lastActivity nor writes an
- * `active_sessions_view` log row. The first load, the tab's Refresh and the header's
+ * The pushed reload is a background call: it neither moves the operator's lastActivity nor writes
+ * an `active_sessions_view` log row. The first load, the tab's Refresh and the header's
  * Refresh (an invalidation) are views the operator asked for and go out as ordinary calls.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ADMIN_API,
-  ADMIN_TIMINGS,
   activeSessionsResponseSchema,
   okResponseSchema,
   type ListedSession,
   type OkResponse,
 } from '@tunnelscope/contracts';
-import { useEffect } from 'react';
+import { useLiveEvents } from '../live/useLiveEvents.js';
 import { adminCall } from './client.js';
 
 export const sessionKeys = {
@@ -30,31 +30,27 @@ export async function fetchActiveSessions(
 }
 
 /**
- * The sessions list. Mounting, refetch() and invalidation use the ordinary call; the 30-second
- * poll writes the cache through a background call of its own, and skips hidden browser tabs.
+ * The sessions list. Mounting, refetch() and invalidation use the ordinary call; a pushed
+ * `sessions.changed` (or `resync`) writes the cache through a background call of its own.
  */
-export function useActiveSessions(pollMs: number = ADMIN_TIMINGS.sessionsRefreshMs) {
+export function useActiveSessions() {
   const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: sessionKeys.active(),
     queryFn: ({ signal }) => fetchActiveSessions({ signal }),
   });
 
-  useEffect(() => {
-    const id = setInterval(() => {
-      if (document.visibilityState === 'hidden') return;
-      void queryClient
-        .fetchQuery({
-          queryKey: sessionKeys.active(),
-          queryFn: ({ signal }) => fetchActiveSessions({ background: true, signal }),
-          staleTime: 0,
-        })
-        .catch(() => {
-          // A failed poll keeps the last list on screen; the next poll or Refresh tries again.
-        });
-    }, pollMs);
-    return () => clearInterval(id);
-  }, [queryClient, pollMs]);
+  useLiveEvents(['sessions.changed', 'resync'], () => {
+    void queryClient
+      .fetchQuery({
+        queryKey: sessionKeys.active(),
+        queryFn: ({ signal }) => fetchActiveSessions({ background: true, signal }),
+        staleTime: 0,
+      })
+      .catch(() => {
+        // A failed reload keeps the last list on screen; the next push or Refresh tries again.
+      });
+  });
 
   return query;
 }

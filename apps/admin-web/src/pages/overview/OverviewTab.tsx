@@ -29,6 +29,7 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import { useOverview } from '../../api/review.js';
+import { useLiveOverview } from '../../live/useLiveOverview.js';
 import { errorText } from '../../auth/auth-errors.js';
 import { overviewCards, type StatCard, type StatColor, type StatIcon } from './overview-cards.js';
 
@@ -92,6 +93,8 @@ function StatCardView({ card }: { card: StatCard }) {
 
 export function OverviewTab() {
   const { data, error, isPending, isFetching, refetch } = useOverview();
+  // The counts update by push (issue 16), as background calls.
+  useLiveOverview();
 
   return (
     <Stack gap="md">

@@ -19,6 +19,11 @@ import {
 import { renderWithProviders } from '../../test/render.js';
 import { disconnectFailureMessage, SessionsTab } from './SessionsTab.js';
 import { AdminApiError } from '../../api/client.js';
+import { resetLiveConnection } from '../../live/live-connection.js';
+import { FakeEventSource, installFakeEventSource } from '../../live/testing.js';
+
+beforeEach(() => installFakeEventSource());
+afterEach(() => resetLiveConnection());
 
 const LIST = 'GET /data/active-sessions';
 const DISCONNECT = 'POST /data/disconnect-session';
@@ -92,23 +97,18 @@ describe('SessionsTab', () => {
     expect(screen.queryAllByTestId('session-row')).toHaveLength(0);
   });
 
-  it('loads and refreshes as ordinary calls, and polls every 30 seconds as background calls', async () => {
-    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+  it('loads and refreshes as ordinary calls, and reloads as a background call when a session starts or ends (push, no poll)', async () => {
     const server = renderTab(ADMIN, { [LIST]: () => listAnswer([CURRENT]) });
-    // Settle the auth check and the first load without moving the clock (findBy* would advance it).
-    for (let i = 0; i < 20 && screen.queryAllByTestId('session-row').length === 0; i++) {
-      await act(async () => jest.advanceTimersByTime(0));
-    }
-    expect(screen.getAllByTestId('session-row')).toHaveLength(1);
+    expect(await screen.findAllByTestId('session-row')).toHaveLength(1);
     expect(server.callsTo(LIST).map((c) => c.background)).toEqual([false]);
 
-    await act(async () => jest.advanceTimersByTime(29_999));
-    expect(server.callsTo(LIST)).toHaveLength(1);
-    await act(async () => jest.advanceTimersByTime(1));
+    act(() => FakeEventSource.current().emit('sessions.changed'));
     await waitFor(() => expect(server.callsTo(LIST)).toHaveLength(2));
     expect(server.callsTo(LIST)[1]!.background).toBe(true);
+    // Other events do not reload the list.
+    act(() => FakeEventSource.current().emit('overview.changed'));
 
-    const user = setupUser({ advanceTimers: jest.advanceTimersByTime });
+    const user = setupUser();
     await user.click(screen.getByRole('button', { name: 'Refresh' }));
     await waitFor(() => expect(server.callsTo(LIST)).toHaveLength(3));
     expect(server.callsTo(LIST)[2]!.background).toBe(false);

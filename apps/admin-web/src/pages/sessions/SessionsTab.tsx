@@ -1,5 +1,5 @@
 /**
- * The sessions tab: every active admin session with a count badge, Refresh, a 30-second poll, and
+ * The sessions tab: every active admin session with a count badge, Refresh, live updates, and
  * Disconnect after a confirmation. A view_only operator may disconnect only their own sessions (the
  * server enforces it; here the other buttons are disabled with a hint).
  */
@@ -103,7 +103,7 @@ export function SessionsTab() {
               </Badge>
             </Group>
             <Text size="sm" c="dimmed">
-              Every signed-in admin browser. The list refreshes every 30 seconds.
+              Every signed-in admin browser. The list updates as sessions start and end.
             </Text>
           </div>
           <Button

@@ -4,6 +4,7 @@
  * Request' confirmation.
  */
 import { vpnRequestRowSchema, type VpnRequestRow } from '@tunnelscope/contracts';
+import { NewRowsBanner } from '../../live/NewRowsBanner.js';
 import { FormReviewTable } from '../review/FormReviewTable.js';
 import { VPN_REQUESTS_PATH, vpnRequestColumns } from './vpn-request-columns.js';
 
@@ -13,17 +14,21 @@ export const DELETE_VPN_REQUEST_MESSAGE =
 
 export function VpnRequestsTab() {
   return (
-    <FormReviewTable<VpnRequestRow>
-      title="VPN Requests"
-      description="VPNs that visitors asked us to detect, with their Play Store links and review status."
-      endpoint={VPN_REQUESTS_PATH}
-      dataKey="requests"
-      rowSchema={vpnRequestRowSchema}
-      columns={vpnRequestColumns}
-      searchPlaceholder="Search by email or VPN name..."
-      deleteConfirmTitle={DELETE_VPN_REQUEST_TITLE}
-      deleteConfirmMessage={DELETE_VPN_REQUEST_MESSAGE}
-      deleteErrorTitle="Delete Failed"
-    />
+    <>
+      {/* New rows arriving while the tab is open (issue 16); a DataTable `banner` prop may take it later. */}
+      <NewRowsBanner list="vpn-requests" endpoint={VPN_REQUESTS_PATH} />
+      <FormReviewTable<VpnRequestRow>
+        title="VPN Requests"
+        description="VPNs that visitors asked us to detect, with their Play Store links and review status."
+        endpoint={VPN_REQUESTS_PATH}
+        dataKey="requests"
+        rowSchema={vpnRequestRowSchema}
+        columns={vpnRequestColumns}
+        searchPlaceholder="Search by email or VPN name..."
+        deleteConfirmTitle={DELETE_VPN_REQUEST_TITLE}
+        deleteConfirmMessage={DELETE_VPN_REQUEST_MESSAGE}
+        deleteErrorTitle="Delete Failed"
+      />
+    </>
   );
 }

@@ -4,19 +4,24 @@
  * disabled with a 'View only' hint (the server refuses them too).
  */
 import { waitlistEntrySchema, type WaitlistEntryRow } from '@tunnelscope/contracts';
+import { NewRowsBanner } from '../../live/NewRowsBanner.js';
 import { FormReviewTable } from '../review/FormReviewTable.js';
 import { WAITLIST_PATH, waitlistColumns } from './waitlist-columns.js';
 
 export function WaitlistTab() {
   return (
-    <FormReviewTable<WaitlistEntryRow>
-      title="Waitlist"
-      description="Everyone who joined the waitlist, with their e-mail verification and review status."
-      endpoint={WAITLIST_PATH}
-      dataKey="entries"
-      rowSchema={waitlistEntrySchema}
-      columns={waitlistColumns}
-      searchPlaceholder="Search by email..."
-    />
+    <>
+      {/* Sign-ups arriving while the tab is open (issue 16); a DataTable `banner` prop may take it later. */}
+      <NewRowsBanner list="waitlist" endpoint={WAITLIST_PATH} />
+      <FormReviewTable<WaitlistEntryRow>
+        title="Waitlist"
+        description="Everyone who joined the waitlist, with their e-mail verification and review status."
+        endpoint={WAITLIST_PATH}
+        dataKey="entries"
+        rowSchema={waitlistEntrySchema}
+        columns={waitlistColumns}
+        searchPlaceholder="Search by email..."
+      />
+    </>
   );
 }
