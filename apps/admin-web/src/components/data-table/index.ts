@@ -8,7 +8,15 @@ export {
 export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog.js';
 export { RowAction, type RowActionProps } from './RowAction.js';
 export { formatDateTime, formatValue } from './format.js';
+export { reviewBulkActions, reviewListSelection, rowsText } from './bulk-actions.js';
 export type {
+  BulkResult,
+  DataTableAnyFilter,
+  DataTableBulkAction,
+  DataTableDateRangeFilter,
+  DataTableSelection,
+  MatchingIds,
+  OpenRowOptions,
   DataTableColumn,
   DataTableContext,
   DataTableFilter,
