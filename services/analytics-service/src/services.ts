@@ -11,6 +11,7 @@ import {
   type RefreshAuditAction,
 } from './analytics/manual-refresh.js';
 import { createRefreshJob, type RefreshJob } from './analytics/refresh-job.js';
+import { createViewAudit, type ViewAudit, type ViewAuditAction } from './analytics/view-audit.js';
 import type { Config } from './config.js';
 import type { AppDatabase } from './connections.js';
 import { createAnswerCache } from './ipdb/answer-cache.js';
@@ -31,6 +32,8 @@ export interface AnalyticsServices {
   manualRefresh: ManualRefresh;
   /** What fed the IP database lately: feed runs, collector reports (GET /vpn-db/sources). */
   sources: SourcesService;
+  /** The audit rows of IP searches and analytics views (issue 16). */
+  viewAudit: ViewAudit;
 }
 
 export function createAnalyticsServices(deps: {
@@ -90,5 +93,6 @@ export function createAnalyticsServices(deps: {
       log,
     }),
     sources: createSourcesService({ db: deps.ipdb.db, clock: deps.clock, log }),
+    viewAudit: createViewAudit(createAdminAudit<ViewAuditAction>({ db: deps.appDb, clock: deps.clock, log })),
   };
 }

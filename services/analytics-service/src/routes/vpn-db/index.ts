@@ -35,11 +35,25 @@ const vpnDbRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { services }) 
     requireAdminSession(request);
   });
 
+  /** The operator acting, as an audit row records them (the session hook vouched for one). */
+  const subjectOf = (request: FastifyRequest): AdminAuditSubject => {
+    const admin = requireAdminSession(request);
+    return {
+      adminId: admin.adminId,
+      sessionId: admin.sessionId,
+      username: admin.username,
+      ...auditContextOf(request),
+    };
+  };
+
   // No response schema: the answer is kept serialized (a few hundred KB at the large scale) and
   // sent as is; analyticsResponseSchema describes it.
-  app.get(ADMIN_API.advancedAnalytics.path, async (_request, reply) => {
+  // Each view is audited (one row per page load: the panel does not poll it).
+  app.get(ADMIN_API.advancedAnalytics.path, async (request, reply) => {
     reply.header('cache-control', 'no-store').type('application/json; charset=utf-8');
-    return services.analytics.get();
+    const answer = await services.analytics.get();
+    await services.viewAudit.analyticsViewed(subjectOf(request));
+    return answer;
   });
 
   // The Data sources section: each feed's last run, each collector's last report (issue 17).
@@ -58,20 +72,12 @@ const vpnDbRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { services }) 
     { schema: { body: searchIpRequestSchema, response: { 200: searchIpResponseSchema } } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return services.search.search(request.body.ipAddress);
+      const answer = await services.search.search(request.body.ipAddress);
+      // One audit row per submitted search (the panel never searches as the operator types).
+      await services.viewAudit.ipSearched(subjectOf(request), request.body.ipAddress, answer);
+      return answer;
     },
   );
-
-  /** The operator acting, as an audit row records them (the session hook vouched for one). */
-  const subjectOf = (request: FastifyRequest): AdminAuditSubject => {
-    const admin = requireAdminSession(request);
-    return {
-      adminId: admin.adminId,
-      sessionId: admin.sessionId,
-      username: admin.username,
-      ...auditContextOf(request),
-    };
-  };
 
   app.post(
     ADMIN_API.refreshAnalytics.path,
