@@ -48,6 +48,9 @@ async function renderRoute(address: string): Promise<string> {
       <App router={Router} />
     </StrictMode>,
     {
+      // React outlines a large Suspense boundary and moves it in place with an inline <script>;
+      // the CSP refuses inline scripts, so every boundary goes out whole, in order.
+      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
       onError(error) {
         throw error;
       },
@@ -98,8 +101,15 @@ async function main() {
   const out = path.join(dist, '.pages');
   rmSync(out, { recursive: true, force: true });
   const written: PrerenderedRoutes = { routes: {}, notFound: '404.html' };
-  for (const address of [...PUBLIC_ROUTES, NOT_FOUND_ADDRESS]) {
+  const addresses = [...PUBLIC_ROUTES, NOT_FOUND_ADDRESS];
+  // A first pass loads every lazy page, so the second renders without suspending: an out-of-order
+  // boundary would need an inline <script>, which the CSP refuses (the browser would then render
+  // that page again instead of hydrating it).
+  for (const address of addresses) await renderRoute(address);
+  for (const address of addresses) {
     const body = await renderRoute(address);
+    if (/<script\b/i.test(body))
+      throw new Error(`prerender: ${address} has an inline script (a page still suspends)`);
     const source = address === NOT_FOUND_ADDRESS ? PAGE_SOURCES['*'] : PAGE_SOURCES[address];
     const html = pageHtml(template, address, body, chunkFiles(manifest, source));
     const file =
