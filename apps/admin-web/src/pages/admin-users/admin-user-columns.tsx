@@ -106,6 +106,11 @@ export function adminUserColumns({
               Locked until {formatDateTime(user.lockedUntil)}
             </Badge>
           )}
+          {user.mustChangePassword && (
+            <Badge color="yellow" variant="light" title="A new password is chosen at the next sign-in">
+              Password change due
+            </Badge>
+          )}
         </Group>
       ),
     },
