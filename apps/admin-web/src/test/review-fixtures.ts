@@ -15,6 +15,9 @@ export function waitlistEntry(n: number, overrides: Partial<WaitlistEntryRow> = 
     notes: '',
     createdAt: '2026-11-20T10:15:00.000Z',
     ipAddress: '203.0.113.10',
+    version: 1,
+    updatedAt: null,
+    updatedBy: null,
     ...overrides,
   };
 }
@@ -31,6 +34,9 @@ export function vpnRequest(n: number, overrides: Partial<VpnRequestRow> = {}): V
     status: 'Waiting',
     notes: '',
     createdAt: '2026-11-21T08:00:00.000Z',
+    version: 1,
+    updatedAt: null,
+    updatedBy: null,
     ...overrides,
   };
 }
@@ -46,6 +52,9 @@ export function contact(n: number, overrides: Partial<ContactRow> = {}): Contact
     status: 'Waiting',
     notes: '',
     createdAt: '2026-11-22T09:30:00.000Z',
+    version: 1,
+    updatedAt: null,
+    updatedBy: null,
     ...overrides,
   };
 }

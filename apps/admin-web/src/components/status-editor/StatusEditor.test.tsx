@@ -15,7 +15,11 @@ function serve(answer: () => FakeAnswer = () => stored('Complete', 'Called back'
 
 const stored = (status: RecordStatus, notes: string): FakeAnswer => ({
   status: 200,
-  body: { success: true, message: 'Updated successfully', data: { status, notes } },
+  body: {
+    success: true,
+    message: 'Updated successfully',
+    data: { status, notes, version: 2, updatedAt: null, updatedBy: null },
+  },
 });
 
 function renderEditor(props: Partial<StatusEditorProps> = {}) {

@@ -59,6 +59,7 @@ describe('ContactsTab', () => {
       order: 'desc',
     });
     expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+      '', // the selection's checkbox (admin role)
       'Name',
       'Email',
       'Subject',
@@ -145,7 +146,14 @@ describe('ContactsTab', () => {
     const row = contact(1);
     const server = serve([row], (call) =>
       call.method === 'PATCH'
-        ? { status: 200, body: { success: true, message: 'Updated', data: call.body } }
+        ? {
+            status: 200,
+            body: {
+              success: true,
+              message: 'Updated',
+              data: { ...(call.body as object), version: 2, updatedAt: null, updatedBy: null },
+            },
+          }
         : undefined,
     );
     const user = setupUser();

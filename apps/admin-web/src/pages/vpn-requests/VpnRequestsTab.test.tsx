@@ -49,6 +49,7 @@ describe('VpnRequestsTab', () => {
       order: 'desc',
     });
     expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+      '', // the selection's checkbox (admin role)
       'VPN Name',
       'User Email',
       'Play Store Link',
@@ -66,7 +67,8 @@ describe('VpnRequestsTab', () => {
     expect(first.getByText('Popular in Brazil')).toBeInTheDocument();
     expect(first.getByText('requester1@example.com')).toBeInTheDocument();
     expect(first.getByText('REQ-1001')).toBeInTheDocument();
-    const verifiedCell = (row: typeof first) => row.getAllByRole('cell')[4]!;
+    // The first cell is the selection's checkbox (admin role).
+    const verifiedCell = (row: typeof first) => row.getAllByRole('cell')[5]!;
     expect(verifiedCell(first)).toHaveTextContent(/^OK$/);
     // The compact status badge: Wait, Pend or OK, with its notes.
     expect(within(first.getByTestId('status-editor')).getByText('OK')).toBeInTheDocument();
@@ -122,7 +124,14 @@ describe('VpnRequestsTab', () => {
     const row = vpnRequest(1);
     const server = serve([row], (call) =>
       call.method === 'PATCH'
-        ? { status: 200, body: { success: true, message: 'Updated', data: call.body } }
+        ? {
+            status: 200,
+            body: {
+              success: true,
+              message: 'Updated',
+              data: { ...(call.body as object), version: 2, updatedAt: null, updatedBy: null },
+            },
+          }
         : undefined,
     );
     const user = setupUser();

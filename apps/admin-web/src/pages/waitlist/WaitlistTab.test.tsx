@@ -27,7 +27,11 @@ function serve(me: AdminUser, rows: WaitlistEntryRow[], extra: FakeHandler = () 
       Object.assign(row, call.body);
       return {
         status: 200,
-        body: { success: true, message: 'Updated', data: { status: row.status, notes: row.notes } },
+        body: {
+          success: true,
+          message: 'Updated',
+          data: { status: row.status, notes: row.notes, version: 2, updatedAt: null, updatedBy: null },
+        },
       };
     }
     if (row && call.method === 'DELETE') {
@@ -64,6 +68,7 @@ describe('WaitlistTab', () => {
       order: 'desc',
     });
     expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+      '', // the selection's checkbox (admin role)
       'Email',
       'Company',
       'Use Case',
