@@ -1,13 +1,20 @@
 /**
  * The Logs tab: admin audit rows and visitors' form and code attempts in one list; search on e-mail
- * and IP address, the action filter, delete. Admin audit rows are kept: their delete button is
+ * and IP address, the action, result, type and date filters (kept in the address under `l.`),
+ * a formatted view of each row's details, delete. Admin audit rows are kept: their delete button is
  * disabled with the reason (the server refuses them with a 403 as well).
  */
 import { ADMIN_API, logRowSchema, type LogRow } from '@tunnelscope/contracts';
 import { useCurrentUser } from '../../auth/AuthContext.js';
 import { DataTable } from '../../components/data-table/index.js';
 import { LOG_COLUMNS } from './log-columns.js';
-import { ADMIN_LOG_KEPT, LOG_ACTION_FILTER } from './log-labels.js';
+import {
+  ADMIN_LOG_KEPT,
+  LOG_ACTION_FILTER,
+  LOG_DATE_FILTER,
+  LOG_RESULT_FILTER,
+  LOG_TYPE_FILTER,
+} from './log-labels.js';
 
 export const LOGS_PATH = ADMIN_API.logs.path;
 
@@ -25,7 +32,8 @@ export function LogsTab() {
       columns={LOG_COLUMNS}
       rowKey="id"
       searchPlaceholder="Search by email or IP address..."
-      filters={[LOG_ACTION_FILTER]}
+      urlKey="l"
+      filters={[LOG_ACTION_FILTER, LOG_RESULT_FILTER, LOG_TYPE_FILTER, LOG_DATE_FILTER]}
       defaultSort="createdAt"
       deleteEnabled
       canDelete={isAdmin}

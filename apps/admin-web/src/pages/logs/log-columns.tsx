@@ -1,11 +1,10 @@
 import { Badge, Group, Text } from '@mantine/core';
 import type { LogRow } from '@tunnelscope/contracts';
 import { formatDateTime, formatValue, type DataTableColumn } from '../../components/data-table/index.js';
-import { TruncatedText } from '../../components/truncated-text/TruncatedText.js';
+import { LogDetailsCell } from './LogDetailsCell.js';
 import { actionLabel, logDetails } from './log-labels.js';
 
-/** How much of the details the table shows; the full text is its tooltip and goes to the export. */
-export const DETAILS_PREVIEW_LENGTH = 80;
+export { DETAILS_PREVIEW_LENGTH } from './LogDetailsCell.js';
 
 /** The Logs table: user/email, action, result, IP address, details, timestamp. */
 export const LOG_COLUMNS: DataTableColumn<LogRow>[] = [
@@ -48,14 +47,7 @@ export const LOG_COLUMNS: DataTableColumn<LogRow>[] = [
     key: 'details',
     label: 'Details',
     width: 280,
-    render: (row) => (
-      <TruncatedText
-        text={logDetails(row)}
-        max={DETAILS_PREVIEW_LENGTH}
-        c={row.success ? undefined : 'red'}
-        data-testid="log-details"
-      />
-    ),
+    render: (row) => <LogDetailsCell row={row} />,
     csv: logDetails,
   },
   {

@@ -1,6 +1,16 @@
 import { LOG_ACTION_FILTERS } from '@tunnelscope/contracts';
 import { logRow } from '../../test/review-fixtures.js';
-import { actionLabel, LOG_ACTION_FILTER, logDetails, titleCase } from './log-labels.js';
+import {
+  actionLabel,
+  detailsEntries,
+  detailsLabel,
+  LOG_ACTION_FILTER,
+  LOG_DATE_FILTER,
+  LOG_RESULT_FILTER,
+  LOG_TYPE_FILTER,
+  logDetails,
+  titleCase,
+} from './log-labels.js';
 
 describe('actionLabel', () => {
   it.each([
@@ -35,7 +45,7 @@ describe('LOG_ACTION_FILTER', () => {
     expect(LOG_ACTION_FILTER.key).toBe('action');
     expect(LOG_ACTION_FILTER.label).toBe('Action');
     expect(LOG_ACTION_FILTER.options.map((o) => o.value)).toEqual(['all', ...LOG_ACTION_FILTERS]);
-    expect(LOG_ACTION_FILTER.options.map((o) => o.label)).toEqual([
+    expect(LOG_ACTION_FILTER.options.map((o) => o.label).slice(0, 12)).toEqual([
       'All actions',
       'Admin Login',
       'Admin Logout',
@@ -49,6 +59,11 @@ describe('LOG_ACTION_FILTER', () => {
       'VPN Request Attempt',
       'Contact Form',
     ]);
+    // Every other stored action is offered under its own friendly name (issue 16).
+    for (const o of LOG_ACTION_FILTER.options.slice(1)) expect(o.label).toBe(actionLabel(o.value));
+    expect(LOG_ACTION_FILTER.options.map((o) => o.value)).toEqual(
+      expect.arrayContaining(['permission_denied', 'ip_search', 'retention_purge', 'otp_failed']),
+    );
   });
 });
 
@@ -79,5 +94,41 @@ describe('logDetails', () => {
   it("says '-' when there is nothing to show", () => {
     expect(logDetails(logRow('visitor:1'))).toBe('-');
     expect(logDetails(logRow('visitor:1', { errorMessage: {}, details: {} }))).toBe('-');
+  });
+});
+
+describe('the triage filters (issue 16)', () => {
+  it('offer failed only, one side, and a date range sent as from/to', () => {
+    expect(LOG_RESULT_FILTER).toMatchObject({ key: 'result' });
+    expect(LOG_RESULT_FILTER.options.map((o) => o.value)).toEqual(['all', 'failed']);
+    expect(LOG_TYPE_FILTER.options.map((o) => o.value)).toEqual(['all', 'admin', 'visitor']);
+    expect(LOG_DATE_FILTER).toEqual({ kind: 'dateRange', key: 'date', label: 'Date' });
+  });
+});
+
+describe('detailsEntries', () => {
+  it('labels each field and formats nested values as indented JSON, leaving empty ones out', () => {
+    expect(
+      detailsEntries({
+        vpnName: 'Turbo VPN',
+        remember: true,
+        count: 3,
+        empty: '',
+        none: null,
+        changes: { status: ['Waiting', 'Complete'] },
+      }),
+    ).toEqual([
+      { key: 'vpnName', label: 'VPN Name', value: 'Turbo VPN', structured: false },
+      { key: 'remember', label: 'Remember', value: 'true', structured: false },
+      { key: 'count', label: 'Count', value: '3', structured: false },
+      {
+        key: 'changes',
+        label: 'Changes',
+        value: '{\n  "status": [\n    "Waiting",\n    "Complete"\n  ]\n}',
+        structured: true,
+      },
+    ]);
+    expect(detailsEntries(null)).toEqual([]);
+    expect(detailsLabel('request_id')).toBe('Request ID');
   });
 });

@@ -1,6 +1,6 @@
 /** How a log row reads: friendly action names, the action filter, and the details cell. */
 import { LOG_ACTION_FILTERS, type LogActionFilter, type LogRow } from '@tunnelscope/contracts';
-import type { DataTableFilter } from '../../components/data-table/index.js';
+import type { DataTableDateRangeFilter, DataTableFilter } from '../../components/data-table/index.js';
 
 /** The stored actions the spec names, and the filter's own values. */
 export const ACTION_LABELS: Readonly<Record<string, string>> = {
@@ -54,6 +54,55 @@ export const LOG_ACTION_FILTER: DataTableFilter = {
     ...LOG_ACTION_FILTERS.map((value: LogActionFilter) => ({ value, label: actionLabel(value) })),
   ],
 };
+
+/** Failed rows only (issue 16). */
+export const LOG_RESULT_FILTER: DataTableFilter = {
+  key: 'result',
+  label: 'Result',
+  options: [
+    { value: 'all', label: 'All results' },
+    { value: 'failed', label: 'Failed only' },
+  ],
+};
+
+/** Admin audit rows or visitors' rows. */
+export const LOG_TYPE_FILTER: DataTableFilter = {
+  key: 'type',
+  label: 'Type',
+  options: [
+    { value: 'all', label: 'All types' },
+    { value: 'admin', label: 'Admin' },
+    { value: 'visitor', label: 'Visitor' },
+  ],
+};
+
+/** The days of the rows, in the operator's time zone (sent as `from`/`to` instants). */
+export const LOG_DATE_FILTER: DataTableDateRangeFilter = { kind: 'dateRange', key: 'date', label: 'Date' };
+
+/** A details key as a label: 'vpnName' / 'remember_me' → 'Vpn Name' / 'Remember Me'. */
+export function detailsLabel(key: string): string {
+  return titleCase(key.replace(/([a-z0-9])([A-Z])/g, '$1_$2'));
+}
+
+/**
+ * The details of a row as label/value pairs for the formatted view: strings, numbers and
+ * booleans as they read, anything nested as indented JSON; empty values left out.
+ */
+export function detailsEntries(
+  details: LogRow['details'],
+): { key: string; label: string; value: string; structured: boolean }[] {
+  return Object.entries(details ?? {})
+    .filter(([, value]) => value !== null && value !== undefined && value !== '')
+    .map(([key, value]) => {
+      const structured = typeof value === 'object';
+      return {
+        key,
+        label: detailsLabel(key),
+        value: structured ? JSON.stringify(value, null, 2) : describeValue(value),
+        structured,
+      };
+    });
+}
 
 function describeValue(value: unknown): string {
   if (typeof value === 'string') return value;
