@@ -41,7 +41,7 @@ const SECRET = `bench-internal-secret-${randomBytes(8).toString('hex')}`;
 const PREFIX = `bench:admin-bulk:${randomBytes(4).toString('hex')}`;
 
 /** forms-service as deployed (its build), on a free port, against the dataset. */
-async function startService(port: number): Promise<ChildProcess> {
+async function startService(port: number, metricsPort: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, [resolvePackage('@tunnelscope/forms-service/server')], {
     env: {
       PATH: process.env.PATH ?? '',
@@ -49,6 +49,8 @@ async function startService(port: number): Promise<ChildProcess> {
       LOG_LEVEL: 'warn',
       HOST: '127.0.0.1',
       FORMS_SERVICE_PORT: String(port),
+      // Its own metrics port: another forms-service on this machine may hold the default.
+      METRICS_PORT: String(metricsPort),
       DATABASE_URL: DB_URL,
       REDIS_URL,
       REDIS_PREFIX: PREFIX,
@@ -95,7 +97,7 @@ async function call(
 /** `count` selections of SELECTION distinct ids each, spread over the table (block samples). */
 async function selections(client: pg.Client, count: number): Promise<string[][]> {
   const { rows } = await client.query<{ id: string }>(
-    `select id from waitlist_entries tablesample system (2) repeatable (${Math.floor(Math.random() * 1e6)})
+    `select id from waitlist_entries tablesample system (5) repeatable (${Math.floor(Math.random() * 1e6)})
       limit ${count * SELECTION}`,
   );
   if (rows.length < count * SELECTION)
@@ -136,7 +138,7 @@ async function main() {
     ]);
 
     const port = await freePort();
-    service = await startService(port);
+    service = await startService(port, await freePort());
     const base = `http://127.0.0.1:${port}`;
 
     // ---- bulk: one call per 1,000 rows ----
