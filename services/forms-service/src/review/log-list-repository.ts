@@ -84,9 +84,13 @@ function where(conditions: (RawBuilder<unknown> | undefined)[]): RawBuilder<unkn
 function keyRanges(source: LogSource, w: LogListWindow): RawBuilder<unknown>[] {
   const side = SIDES[source.type];
   const conditions = sideConditions(source.type, w);
+  const dir = sql.raw(w.order);
+  // Each range is cut at offset + limit in its own order: a searched side then picks its own plan
+  // (walk the time index, or sort a few trigram matches) instead of sorting every match.
   const range = (action: string | undefined) =>
-    sql`select created_at, log_seq as seq, ${source.type}::text as side from ${sql.table(side.table)}
-      ${where([action === undefined ? undefined : sql`action = ${action}`, ...conditions])}`;
+    sql`(select created_at, log_seq as seq, ${source.type}::text as side from ${sql.table(side.table)}
+      ${where([action === undefined ? undefined : sql`action = ${action}`, ...conditions])}
+      order by created_at ${dir}, log_seq ${dir} limit ${w.offset + w.limit})`;
   return source.actions ? source.actions.map((a) => range(a)) : [range(undefined)];
 }
 
