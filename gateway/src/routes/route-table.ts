@@ -17,6 +17,8 @@ import {
   INGEST_API_PREFIX,
   PUBLIC_API,
   PUBLIC_ROUTES,
+  RECORD_IDS_BODY_LIMIT_BYTES,
+  RECORD_SELECTION_PATHS,
 } from '@tunnelscope/contracts';
 
 export const UPSTREAMS = ['forms', 'auth', 'analytics', 'lookup', 'ingest'] as const;
@@ -93,6 +95,15 @@ export const ROUTE_TABLE: readonly ProxyRow[] = [
   { scope: 'admin', path: '/data/admin-users', upstream: 'auth' },
   { scope: 'admin', path: '/data/active-sessions', upstream: 'auth' },
   { scope: 'admin', path: '/data/disconnect-session', upstream: 'auth' },
+  // A selection's calls (issue 16) carry up to 10,000 ids: forms-service's limit on those routes.
+  ...(['/data/waitlist', '/data/vpn-requests', '/data/contacts'] as const).flatMap((list) =>
+    RECORD_SELECTION_PATHS.map((call): ProxyRow => ({
+      scope: 'admin',
+      path: `${list}/${call}`,
+      upstream: 'forms',
+      maxBodyBytes: RECORD_IDS_BODY_LIMIT_BYTES,
+    })),
+  ),
   { scope: 'admin', path: '/data/waitlist', upstream: 'forms' },
   { scope: 'admin', path: '/data/vpn-requests', upstream: 'forms' },
   { scope: 'admin', path: '/data/contacts', upstream: 'forms' },
