@@ -1,26 +1,13 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 
 /**
- * axe-core's browser bundle, injected into a page as a script (playwright-core has no axe of its
- * own). It resolves as a dependency of this package; until it is one, the copy in the workspace's
- * pnpm store is used.
+ * axe-core's browser bundle, evaluated in the page (playwright-core has no axe of its own; a script
+ * tag would be refused by the gateway's CSP, which allows no inline scripts).
  */
 function axeSource(): string {
-  try {
-    return readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-  } catch {
-    const store = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../node_modules/.pnpm');
-    const dir = readdirSync(store)
-      .filter((name) => name.startsWith('axe-core@'))
-      .sort()
-      .pop();
-    if (!dir) throw new Error('axe-core is not installed (add it to tests/e2e devDependencies)');
-    return readFileSync(path.join(store, dir, 'node_modules/axe-core/axe.min.js'), 'utf8');
-  }
+  return readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 }
 
 let source: string | undefined;
