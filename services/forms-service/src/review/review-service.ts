@@ -16,6 +16,8 @@ import {
   type logListQuerySchema,
   type RecordStatus,
   type ReviewUpdateRequest,
+  type CurrentReviewState,
+  versionConflictMessage,
   type ContactRow,
   type DashboardStats,
   type LogRow,
@@ -23,7 +25,13 @@ import {
   type VpnRequestRow,
   type WaitlistEntryRow,
 } from '@tunnelscope/contracts';
-import { ForbiddenError, NotFoundError, type AdminAuditSubject, type Clock } from '@tunnelscope/service-kit';
+import {
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  type AdminAuditSubject,
+  type Clock,
+} from '@tunnelscope/service-kit';
 import type { z } from 'zod';
 import { recordHandoff, type CollectionHandoff } from '../collection-handoff/collection-handoff.js';
 import type { FormsDb } from '../db/schema.js';
@@ -41,6 +49,7 @@ import {
   type FormListSpec,
   type FormRow,
   type ListTotal,
+  type ReviewState,
 } from './form-list-repository.js';
 import {
   adminLogExists,
@@ -55,6 +64,34 @@ import {
 export type Operator = AdminIdentity & AdminAuditSubject;
 
 const iso = (d: Date) => d.toISOString();
+
+/** What every row of the three lists carries for concurrent editing (contracts `reviewBookkeeping`). */
+const bookkeeping = (r: FormRow) => ({
+  version: r.version,
+  updatedAt: r.updated_at ? iso(r.updated_at) : null,
+  updatedBy: r.updated_by,
+});
+
+/** A row's status, notes and version as a PATCH answers them, or a stale PATCH is told. */
+export function reviewStateOf(s: ReviewState): CurrentReviewState {
+  return {
+    status: s.status,
+    notes: s.notes,
+    version: s.version,
+    updatedAt: s.updated_at ? iso(s.updated_at) : null,
+    updatedBy: s.updated_by,
+  };
+}
+
+/**
+ * A PATCH that edited an older version of the row: nothing was written. The route answers 409
+ * with the contracts' `versionConflictSchema` (who changed it, when, and the current values).
+ */
+export class VersionConflictError extends ConflictError {
+  constructor(readonly current: CurrentReviewState) {
+    super(versionConflictMessage(current));
+  }
+}
 
 export const FORM_LISTS = {
   waitlist: {
@@ -77,6 +114,7 @@ export const FORM_LISTS = {
       notes: r.notes,
       createdAt: iso(r.created_at),
       ipAddress: (r.ip_address as string | null) ?? null,
+      ...bookkeeping(r),
     }),
   },
   'vpn-requests': {
@@ -96,6 +134,7 @@ export const FORM_LISTS = {
       status: r.status,
       notes: r.notes,
       createdAt: iso(r.created_at),
+      ...bookkeeping(r),
     }),
   },
   contacts: {
@@ -114,6 +153,7 @@ export const FORM_LISTS = {
       status: r.status,
       notes: r.notes,
       createdAt: iso(r.created_at),
+      ...bookkeeping(r),
     }),
   },
 } as const satisfies Record<
@@ -213,7 +253,7 @@ export interface ReviewService {
     name: FormListName,
     id: string,
     change: ReviewUpdateRequest,
-  ): Promise<{ status: RecordStatus; notes: string }>;
+  ): Promise<CurrentReviewState>;
   remove(operator: Operator, name: FormListName, id: string): Promise<void>;
   logs(operator: Operator, query: LogListQuery): Promise<{ logs: LogRow[]; pagination: ReviewPagination }>;
   removeLog(operator: Operator, id: string): Promise<void>;
@@ -285,8 +325,17 @@ export function createReviewService(deps: {
       const { after, handoff } = await db.transaction().execute(async (trx) => {
         const before = await lockReviewState(trx, list.spec, id);
         if (!before) throw new NotFoundError(REVIEW_MESSAGES.entryNotFound);
-        const after = { status: change.status ?? before.status, notes: change.notes ?? before.notes };
-        await updateReviewState(trx, list.spec, id, after, deps.clock.now());
+        // Edited from an older version: another operator's change is never silently overwritten.
+        if (change.version !== undefined && change.version !== before.version)
+          throw new VersionConflictError(reviewStateOf(before));
+        const wanted = { status: change.status ?? before.status, notes: change.notes ?? before.notes };
+        const changed = wanted.status !== before.status || wanted.notes !== before.notes;
+        const after = changed
+          ? await updateReviewState(trx, list.spec, id, wanted, {
+              username: operator.username,
+              now: deps.clock.now(),
+            })
+          : before;
         // Completing a VPN request hands its VPN to collection, once per request: recorded here,
         // with the status, so a crash or a Redis outage after commit cannot lose it.
         const handoff =
@@ -306,7 +355,7 @@ export function createReviewService(deps: {
       });
       // After commit; a failure is logged and left to the sweep, the operator's change stands.
       if (handoff && deps.handoff) await deps.handoff.deliver(handoff);
-      return after;
+      return reviewStateOf(after);
     },
 
     async remove(operator, name, rawId) {
