@@ -8,6 +8,45 @@ import {
   waitlistListQuerySchema,
 } from './admin-review.js';
 import { ADMIN_MESSAGES } from './admin-api.js';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** Every non-test TypeScript source under a folder. */
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return /\.ts$/.test(entry.name) && !/\.test\.ts$/.test(entry.name) ? [path] : [];
+  });
+}
+
+/**
+ * The actions the services write to their logs, as their sources spell them: `action: '…'`
+ * literals, the review lists' audit names (`updated/deleted/export: '…'`) and the bulk-action
+ * names (`…_bulk_status`/`…_bulk_delete`).
+ */
+function storedActionsInServices(): Set<string> {
+  const servicesDir = join(process.cwd(), '..', '..', 'services');
+  const patterns = [
+    /\baction: '([a-z0-9_]+)'/g,
+    /\b(?:updated|deleted|export): '([a-z0-9_]+)'/g,
+    /'([a-z0-9_]+_bulk_(?:status|delete))'/g,
+  ];
+  const actions = new Set<string>();
+  for (const service of readdirSync(servicesDir)) {
+    let files: string[];
+    try {
+      files = sourceFiles(join(servicesDir, service, 'src'));
+    } catch {
+      continue;
+    }
+    for (const file of files) {
+      const text = readFileSync(file, 'utf8');
+      for (const pattern of patterns) for (const m of text.matchAll(pattern)) actions.add(m[1]!);
+    }
+  }
+  return actions;
+}
 
 describe('verifiedPercentage', () => {
   it('is verified over total, rounded to a whole percent', () => {
@@ -82,6 +121,16 @@ describe('the logs action filter', () => {
       type: 'admin',
       actions: ['admin_user_reset_2fa'],
     });
+  });
+
+  it('offers every action a service writes (a new audit action must be added to the filter)', () => {
+    const offered = new Set(Object.values(LOG_ACTION_FILTER_MATCHES).flatMap((m) => [...m.actions]));
+    const stored = storedActionsInServices();
+    // The scan itself must find the actions it is there for, or it proves nothing.
+    for (const known of ['login_success', 'waitlist_bulk_delete', 'sessions_ended', 'waitlist_export']) {
+      expect(stored).toContain(known);
+    }
+    expect([...stored].filter((action) => !offered.has(action)).sort()).toEqual([]);
   });
 
   it('accepts only ids that name their source', () => {

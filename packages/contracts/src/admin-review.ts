@@ -182,6 +182,18 @@ export const LOG_ACTION_FILTERS = [
   'api_key_created',
   'api_key_rotated',
   'api_key_revoked',
+  // Bulk actions over a selection (issue 16), forms-service's review lists and Logs:
+  'waitlist_bulk_status',
+  'waitlist_bulk_delete',
+  'vpn_requests_bulk_status',
+  'vpn_requests_bulk_delete',
+  'contacts_bulk_status',
+  'contacts_bulk_delete',
+  'logs_bulk_delete',
+  // Operator safety (issue 16), auth-service:
+  'sessions_ended',
+  'password_changed',
+  'backup_codes_regenerated',
   // The retention job's run (issue 16), written by forms-service and auth-service.
   'retention_purge',
   // …and visitor (forms-service's registration_logs):

@@ -16,6 +16,16 @@ export const ACTION_LABELS: Readonly<Record<string, string>> = {
   contact_form: 'Contact Form',
   admin_login: 'Admin Login',
   admin_logout: 'Admin Logout',
+  // Bulk actions (issue 16) read as what they did to the selection.
+  waitlist_bulk_status: 'Waitlist Bulk Status Change',
+  waitlist_bulk_delete: 'Waitlist Bulk Delete',
+  vpn_requests_bulk_status: 'VPN Requests Bulk Status Change',
+  vpn_requests_bulk_delete: 'VPN Requests Bulk Delete',
+  contacts_bulk_status: 'Contacts Bulk Status Change',
+  contacts_bulk_delete: 'Contacts Bulk Delete',
+  logs_bulk_delete: 'Logs Bulk Delete',
+  sessions_ended: 'All Sessions Ended',
+  backup_codes_regenerated: 'Backup Codes Regenerated',
 };
 
 /** Words that read in capitals inside a title-cased action. */
