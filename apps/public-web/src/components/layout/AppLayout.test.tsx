@@ -41,6 +41,17 @@ beforeEach(() => {
 });
 
 describe('navigation', () => {
+  it('the burger opens the menu drawer (loaded on demand) and a link in it navigates and closes it', async () => {
+    const user = setupUser();
+    renderSite('/');
+    expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Open navigation menu' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Menu' });
+    await user.click(within(drawer).getByRole('link', { name: 'Contact' }));
+    expect(location()).toBe('/contact');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument());
+  });
+
   it('a route change scrolls to the top and moves focus to the new h1', async () => {
     const user = setupUser();
     renderSite('/');

@@ -6,13 +6,12 @@ import {
   Burger,
   Button,
   Container,
-  Drawer,
   Group,
   Stack,
   Text,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useMemo, useRef, type MouseEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { runtimeConfig } from '../../runtime-config.js';
 import { Logo } from './Logo.js';
@@ -23,6 +22,10 @@ import { isPlainLeftClick } from './nav-click.js';
 import { useAnchorNavigation, useScrollToHashOnLoad } from './use-anchor-scroll.js';
 import { useRouteFocus } from './use-route-focus.js';
 import classes from './AppLayout.module.css';
+
+// Out of the initial chunk (see MenuDrawer); fetched when the burger is first pointed at or focused.
+const loadMenuDrawer = () => import('./MenuDrawer.js');
+const MenuDrawer = lazy(loadMenuDrawer);
 
 /**
  * A real <a href> to a page or a home-page anchor ('/#features'). A plain left click stays in the
@@ -83,6 +86,9 @@ function CallsToAction({ onNavigate }: { onNavigate?: () => void }) {
 
 export function AppLayout({ children }: { children: ReactNode }) {
   const [drawerOpen, drawer] = useDisclosure(false);
+  // The drawer mounts on the first open and stays mounted, so closing it still slides out.
+  const [drawerWanted, setDrawerWanted] = useState(false);
+  const warmMenuDrawer = () => void loadMenuDrawer().catch(() => undefined);
   const { pathname, key } = useLocation();
   const mainRef = useRef<HTMLElement>(null);
   useScrollToHashOnLoad();
@@ -110,7 +116,12 @@ export function AppLayout({ children }: { children: ReactNode }) {
               <ThemeToggle />
               <Burger
                 opened={drawerOpen}
-                onClick={drawer.toggle}
+                onClick={() => {
+                  setDrawerWanted(true);
+                  drawer.toggle();
+                }}
+                onPointerEnter={warmMenuDrawer}
+                onFocus={warmMenuDrawer}
                 hiddenFrom="md"
                 aria-label="Open navigation menu"
               />
@@ -118,19 +129,16 @@ export function AppLayout({ children }: { children: ReactNode }) {
           </Group>
         </Container>
       </AppShell.Header>
-      <Drawer
-        opened={drawerOpen}
-        onClose={drawer.close}
-        position="right"
-        size="xs"
-        title="Menu"
-        hiddenFrom="md"
-      >
-        <Stack gap="lg">
-          <NavItems direction="column" onNavigate={drawer.close} />
-          <CallsToAction onNavigate={drawer.close} />
-        </Stack>
-      </Drawer>
+      {drawerWanted && (
+        <Suspense fallback={null}>
+          <MenuDrawer opened={drawerOpen} onClose={drawer.close}>
+            <Stack gap="lg">
+              <NavItems direction="column" onNavigate={drawer.close} />
+              <CallsToAction onNavigate={drawer.close} />
+            </Stack>
+          </MenuDrawer>
+        </Suspense>
+      )}
       <AppShell.Main id="main-content" tabIndex={-1} component="main" ref={mainRef}>
         <LayoutContext.Provider value={layout}>{children}</LayoutContext.Provider>
       </AppShell.Main>
