@@ -1,5 +1,5 @@
 import {
-  dayEndInstant,
+  dayAfterStartInstant,
   dayStartInstant,
   defaultViewState,
   isDay,
@@ -87,9 +87,11 @@ describe('date ranges', () => {
     expect(isDay('')).toBe(false);
   });
 
-  it('sends a whole local day from its first to its last millisecond', () => {
+  it('sends a whole local day from its start to the next day’s start (the server’s `to` is exclusive)', () => {
     expect(dayStartInstant('2026-11-26')).toBe(new Date(2026, 10, 26).toISOString());
-    expect(dayEndInstant('2026-11-26')).toBe(new Date(2026, 10, 26, 23, 59, 59, 999).toISOString());
+    expect(dayAfterStartInstant('2026-11-26')).toBe(new Date(2026, 10, 27).toISOString());
+    expect(dayAfterStartInstant('2026-11-30')).toBe(new Date(2026, 11, 1).toISOString());
+    expect(dayAfterStartInstant('2026-12-31')).toBe(new Date(2027, 0, 1).toISOString());
   });
 
   it('turns the view into the server’s filters: all left out, days as instants', () => {
@@ -98,7 +100,7 @@ describe('date ranges', () => {
       filters: { verified: 'all', 'date.from': '', 'date.to': '2026-11-26' },
     };
     expect(serverFilters(state, [{ key: 'date', fromParam: 'from', toParam: 'to' }])).toEqual({
-      to: dayEndInstant('2026-11-26'),
+      to: new Date(2026, 10, 27).toISOString(),
     });
   });
 });

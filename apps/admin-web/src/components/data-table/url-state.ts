@@ -154,10 +154,13 @@ export function dayStartInstant(day: string): string {
   return new Date(year, month - 1, date).toISOString();
 }
 
-/** The last millisecond of a local day as an ISO instant: `to` includes the whole day. */
-export function dayEndInstant(day: string): string {
+/**
+ * Start of the local day after `day` as an ISO instant: the server's `to` is exclusive, so this
+ * takes the whole of `day` (its last millisecond sent as `to` would leave that millisecond out).
+ */
+export function dayAfterStartInstant(day: string): string {
   const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  return new Date(new Date(year, month - 1, date + 1).getTime() - 1).toISOString();
+  return new Date(year, month - 1, date + 1).toISOString();
 }
 
 /** The filters the server is sent: select values as chosen, each date range as ISO instants. */
@@ -174,7 +177,7 @@ export function serverFilters(
     const from = state.filters[dateFromKey(range.key)];
     const to = state.filters[dateToKey(range.key)];
     if (from) out[range.fromParam] = dayStartInstant(from);
-    if (to) out[range.toParam] = dayEndInstant(to);
+    if (to) out[range.toParam] = dayAfterStartInstant(to);
   }
   return out;
 }
