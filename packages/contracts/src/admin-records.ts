@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { CSV_EXPORT_LIMIT } from './admin-constants.js';
 import { RECORD_STATUSES } from './constants.js';
-import { contactRowSchema, vpnRequestRowSchema, waitlistEntrySchema } from './admin-review.js';
+import { contactRowSchema, logRowSchema, vpnRequestRowSchema, waitlistEntrySchema } from './admin-review.js';
 
 export const RECORD_MESSAGES = {
   idsRequired: 'Select at least one row',
@@ -163,3 +163,48 @@ export const versionConflictSchema = z.object({
   requestId: z.string().optional(),
 });
 export type VersionConflict = z.infer<typeof versionConflictSchema>;
+
+// ---- Logs: bulk work on visitor rows (issue 16) ----
+
+export const LOG_SELECTION_MESSAGES = {
+  visitorOnly: 'Only visitor log rows can be selected (admin audit rows are kept)',
+} as const;
+
+/**
+ * 1 to CSV_EXPORT_LIMIT distinct visitor log ids (`visitor:<n>`). Admin rows are audit rows that
+ * cannot be deleted (DECISIONS), so they are never part of a selection.
+ */
+export const visitorLogIdsSchema = z
+  .array(
+    z
+      .string()
+      .max(32)
+      .regex(/^visitor:[1-9]\d{0,17}$/, LOG_SELECTION_MESSAGES.visitorOnly),
+    {
+      error: RECORD_MESSAGES.idsRequired,
+    },
+  )
+  .min(1, RECORD_MESSAGES.idsRequired)
+  .max(CSV_EXPORT_LIMIT, RECORD_MESSAGES.tooManyIds)
+  .refine((ids) => new Set(ids).size === ids.length, RECORD_MESSAGES.duplicateIds);
+
+/** `POST /data/logs/bulk` `{ ids, action: "delete" }`: one transaction; answers bulkActionResponseSchema. */
+export const logBulkRequestSchema = z.strictObject({
+  ids: visitorLogIdsSchema,
+  action: z.literal('delete', { error: 'Action must be delete' }),
+});
+export type LogBulkRequest = z.infer<typeof logBulkRequestSchema>;
+
+/** `GET /data/logs/ids?<the Logs query>`: the matching visitor rows' ids, up to CSV_EXPORT_LIMIT. */
+export const logMatchingIdsSchema = matchingIdsSchema.extend({ ids: z.array(z.string()) });
+export const logMatchingIdsResponseSchema = z.object({
+  success: z.literal(true),
+  data: logMatchingIdsSchema,
+});
+
+/** `POST /data/logs/rows` `{ ids }`: the selected visitor rows (for an export of a selection). */
+export const logRowsRequestSchema = z.strictObject({ ids: visitorLogIdsSchema });
+export const logRowsResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ rows: z.array(logRowSchema) }),
+});

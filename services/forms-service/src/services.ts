@@ -16,6 +16,7 @@ import { createRegistrationLog, type RegistrationLog } from './registration-logs
 import { createAdminAudit } from './review/admin-audit.js';
 import { createReviewService, type ReviewService } from './review/review-service.js';
 import { createRecordsService, type RecordsService } from './review/records/records-service.js';
+import { createLogSelection, type LogSelection } from './review/log-selection.js';
 import { createSecurityLogService, type SecurityLogService } from './security-log/security-log-service.js';
 import { createVpnRequestService, type VpnRequestService } from './vpn-requests/vpn-request-service.js';
 import { createWaitlistService, type WaitlistService } from './waitlist/waitlist-service.js';
@@ -29,6 +30,8 @@ export interface FormServices {
   review: ReviewService;
   /** Bulk actions, selections and a record's detail with its history (issue 16). */
   records: RecordsService;
+  /** Bulk work on the Logs list's visitor rows (issue 16). */
+  logSelection: LogSelection;
   /** Completed VPN requests to the collection list (issue 17); its queue closes with `close()`. */
   handoff: CollectionHandoff & { close(): Promise<void> };
 }
@@ -88,6 +91,7 @@ export function createFormServices(deps: {
     logs,
     review: createReviewService({ db: deps.db, clock: deps.clock, audit, handoff }),
     records: createRecordsService({ db: deps.db, clock: deps.clock, audit, handoff }),
+    logSelection: createLogSelection({ db: deps.db, clock: deps.clock, audit }),
     handoff: {
       ...handoff,
       async close() {

@@ -24,6 +24,7 @@ export const REVIEW_AUDIT_ACTIONS = [
   'contact_updated',
   'contact_deleted',
   'log_entry_deleted',
+  'logs_bulk_delete',
   // One row per bulk action (issue 16), besides the per-record `…_updated` / `…_deleted` rows.
   'waitlist_bulk_status',
   'waitlist_bulk_delete',

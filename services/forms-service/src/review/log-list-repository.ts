@@ -187,3 +187,46 @@ export async function adminLogExists(db: Executor, id: string): Promise<boolean>
   const row = await db.selectFrom('admin_logs').select('id').where('id', '=', id).executeTakeFirst();
   return row !== undefined;
 }
+
+/**
+ * Ids of the visitor rows a Logs query matches (its action, search, failed-only and time range),
+ * in the list's order, at most `limit` — "select all N matching" (issue 16). Admin rows are never
+ * selected: they cannot be deleted.
+ */
+export async function matchingVisitorLogIds(
+  db: Executor,
+  w: { actions?: readonly string[] | undefined; order: 'asc' | 'desc'; limit: number } & LogConditions,
+): Promise<number[]> {
+  const action = w.actions ? sql`action in (${sql.join(w.actions)})` : undefined;
+  const dir = sql.raw(w.order);
+  const result = await sql<{ id: number }>`
+    select id from registration_logs ${where([action, ...sideConditions('visitor', w)])}
+    order by created_at ${dir}, log_seq ${dir} limit ${w.limit}`.execute(db);
+  return result.rows.map((r) => Number(r.id));
+}
+
+/** The selected visitor rows, in the list's (newest first) order, as the merged list reads them. */
+export async function visitorLogsByIds(db: Executor, ids: readonly number[]): Promise<MergedLogRow[]> {
+  if (ids.length === 0) return [];
+  const result = await sql<MergedLogRow>`
+    select 'visitor' as type, id as visitor_id, null as admin_id_key, email as who, action, success,
+      ip_address, error_message, null as resource, null as resource_id,
+      additional_data as details, created_at
+    from registration_logs where id = any(${[...ids]}::bigint[])
+    order by created_at desc, log_seq desc`.execute(db);
+  return result.rows;
+}
+
+/** Deletes the selected visitor rows; answers what each one's audit row keeps of it. */
+export async function deleteVisitorLogs(
+  db: Executor,
+  ids: readonly number[],
+): Promise<{ id: number; action: string; email: string | null }[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .deleteFrom('registration_logs')
+    .where('id', 'in', [...ids])
+    .returning(['id', 'action', 'email'])
+    .execute();
+  return rows.map((r) => ({ ...r, id: Number(r.id) }));
+}

@@ -202,7 +202,7 @@ function adminError(details: unknown, success: boolean): LogRow['errorMessage'] 
   return { ...(error === undefined ? {} : { error }), ...(message === undefined ? {} : { message }) };
 }
 
-function toLogRow(r: MergedLogRow): LogRow {
+export function toLogRow(r: MergedLogRow): LogRow {
   const details =
     typeof r.details === 'object' && r.details !== null && !Array.isArray(r.details)
       ? (r.details as Record<string, unknown>)
@@ -223,7 +223,7 @@ function toLogRow(r: MergedLogRow): LogRow {
 }
 
 /** The sides a Logs query reads: an action filter names its side, a type filter keeps one. */
-function logSources(q: Pick<LogListQuery, 'action' | 'type'>): LogSource[] {
+export function logSources(q: Pick<LogListQuery, 'action' | 'type'>): LogSource[] {
   const all: LogSource[] =
     q.action === 'all' ? [{ type: 'visitor' }, { type: 'admin' }] : [LOG_ACTION_FILTER_MATCHES[q.action]];
   return q.type === 'all' ? all : all.filter((s) => s.type === q.type);

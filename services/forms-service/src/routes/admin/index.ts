@@ -10,7 +10,12 @@ import {
   REVIEW_MESSAGES,
   VERSION_CONFLICT_CODE,
   type VersionConflict,
+  RECORD_IDS_BODY_LIMIT_BYTES,
+  bulkActionResponseSchema,
+  logBulkRequestSchema,
   logIdParamsSchema,
+  logMatchingIdsResponseSchema,
+  logRowsRequestSchema,
   logListQuerySchema,
   okResponseSchema,
   overviewResponseSchema,
@@ -144,6 +149,36 @@ const adminReviewRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { servic
     success: true,
     data: await review.logs(operatorOf(request), request.query),
   }));
+  // Bulk work on visitor rows (issue 16); admin rows are audit rows and never part of a selection.
+  const { logSelection } = services;
+  app.post(
+    `${ADMIN_API.logs.path}/bulk`,
+    {
+      bodyLimit: RECORD_IDS_BODY_LIMIT_BYTES,
+      schema: { body: logBulkRequestSchema, response: { 200: bulkActionResponseSchema } },
+      preValidation: [adminRoleFor('bulk', 'logs')],
+    },
+    async (request) => {
+      const { deletedIds: _ids, ...counts } = await logSelection.deleteMany(
+        operatorOf(request),
+        request.body.ids,
+      );
+      return { success: true as const, data: counts };
+    },
+  );
+  app.get(
+    `${ADMIN_API.logs.path}/ids`,
+    { schema: { querystring: logListQuerySchema, response: { 200: logMatchingIdsResponseSchema } } },
+    async (request) => ({ success: true as const, data: await logSelection.matchingIds(request.query) }),
+  );
+  app.post(
+    `${ADMIN_API.logs.path}/rows`,
+    { bodyLimit: RECORD_IDS_BODY_LIMIT_BYTES, schema: { body: logRowsRequestSchema } },
+    async (request) => ({
+      success: true as const,
+      data: { rows: await logSelection.rows(operatorOf(request), request.body.ids) },
+    }),
+  );
   app.delete(
     `${ADMIN_API.logs.path}/:id`,
     {
