@@ -5,7 +5,7 @@
  * (`data.entries`, `data.requests`, `data.contacts` or `data.logs`) beside `data.pagination`;
  * every row is checked with the list's row schema from @tunnelscope/contracts.
  */
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
 import {
   adminErrorBodySchema,
   adminRefusalSchema,
@@ -49,6 +49,8 @@ export interface ListOptions<Row> {
   /** Checks (and may transform) each row: a schema of @tunnelscope/contracts. */
   rowSchema: ZodType<Row>;
   signal?: AbortSignal;
+  /** A reload the operator did not ask for (a live event): it does not count as activity. */
+  background?: boolean;
 }
 
 /** The query string of a list call. Empty search and `all` filters are left out. */
@@ -108,6 +110,7 @@ export async function fetchList<Row>(
   const body = await adminFetch(endpoint, {
     query: listQuery(params),
     signal: options.signal,
+    background: options.background,
   });
   return readListResponse(body, options);
 }
@@ -124,13 +127,54 @@ export const listKeys = {
 export function useList<Row>(
   endpoint: string,
   params: ListParams,
-  options: Omit<ListOptions<Row>, 'signal'>,
+  options: Omit<ListOptions<Row>, 'signal' | 'background'>,
 ) {
+  const { dataKey, rowSchema } = options;
   return useQuery({
-    queryKey: listKeys.page(endpoint, params, options.dataKey),
-    queryFn: ({ signal }) => fetchList<Row>(endpoint, params, { ...options, signal }),
+    queryKey: listKeys.page(endpoint, params, dataKey),
+    queryFn: ({ signal }) => fetchList<Row>(endpoint, params, { dataKey, rowSchema, signal }),
     placeholderData: keepPreviousData,
+    // What reloadListInBackground needs to read the same page again.
+    meta: { listRead: { params, dataKey, rowSchema } satisfies BackgroundRead },
   });
+}
+
+/** How a cached page of a list is read again (kept in its query's meta by useList). */
+interface BackgroundRead {
+  params: ListParams;
+  dataKey?: string;
+  rowSchema: ZodType<unknown>;
+}
+
+/**
+ * Reloads every list page on screen over `endpoint` as background calls: for reloads the operator
+ * did not ask for (a live event about someone else's change), which must not move the session's
+ * lastActivity — otherwise other operators' edits would keep an idle panel signed in forever
+ * (issue 16 item 5). The Refresh button and the operator's own changes invalidate as usual.
+ */
+export function reloadListInBackground(queryClient: QueryClient, endpoint: string): void {
+  const queries = queryClient
+    .getQueryCache()
+    .findAll({ queryKey: listKeys.endpoint(endpoint), type: 'active' });
+  for (const query of queries) {
+    const read = query.meta?.listRead as BackgroundRead | undefined;
+    if (read === undefined) continue;
+    void queryClient
+      .fetchQuery({
+        queryKey: query.queryKey,
+        queryFn: ({ signal }) =>
+          fetchList(endpoint, read.params, {
+            dataKey: read.dataKey,
+            rowSchema: read.rowSchema,
+            signal,
+            background: true,
+          }),
+        staleTime: 0,
+      })
+      .catch(() => {
+        // The rows on screen stay; the next event or Refresh reads them again.
+      });
+  }
 }
 
 /** A delete the server answered with `success: false` (no HTTP error). */

@@ -82,6 +82,50 @@ describe('NewRowsBanner on the Waitlist tab', () => {
   });
 });
 
+describe("reloads a live event triggers never count as the operator's activity (issue 16 item 5)", () => {
+  it('reloads for a changed or deleted row, and on resync, as background calls; "show" and Refresh are ordinary', async () => {
+    const shown = waitlistEntry(5, { email: 'watched@example.com' });
+    const rows = [shown];
+    const server = signedInServer(ADMIN, (call) =>
+      call.method === 'GET' && call.path === LIST ? listAnswer(rows, { key: 'entries' }) : undefined,
+    );
+    renderSignedIn(<WaitlistTab />);
+    expect(await screen.findByText('watched@example.com')).toBeInTheDocument();
+    const backgroundOf = () => server.callsTo('GET', LIST).map((call) => call.background ?? false);
+    expect(backgroundOf()).toEqual([false]);
+
+    // Another operator edits, then deletes, a row on screen; then the stream resumes after a gap.
+    act(() => FakeEventSource.current().emit('row.changed', { list: 'waitlist', id: shown.id }));
+    await waitFor(() => expect(backgroundOf()).toEqual([false, true]));
+    act(() => FakeEventSource.current().emit('row.deleted', { list: 'waitlist', id: shown.id }));
+    await waitFor(() => expect(backgroundOf()).toEqual([false, true, true]));
+    act(() => FakeEventSource.current().emit('resync'));
+    await waitFor(() => expect(backgroundOf()).toEqual([false, true, true, true]));
+
+    // What the operator asks for moves the session as before.
+    await setupUser().click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(backgroundOf()).toEqual([false, true, true, true, false]));
+    rows.unshift(waitlistEntry(6, { email: 'arrived@example.com' }));
+    act(() => FakeEventSource.current().emit('row.created', { list: 'waitlist', id: rows[0]!.id }));
+    await setupUser().click(await screen.findByRole('button', { name: 'show' }));
+    expect(await screen.findByText('arrived@example.com')).toBeInTheDocument();
+    expect(backgroundOf().at(-1)).toBe(false);
+  });
+
+  it('shows the banner inside the table, below its title', async () => {
+    signedInServer(ADMIN, (call) =>
+      call.method === 'GET' && call.path === LIST
+        ? listAnswer([waitlistEntry(7)], { key: 'entries' })
+        : undefined,
+    );
+    renderSignedIn(<WaitlistTab />);
+    const title = await screen.findByRole('heading', { name: 'Waitlist' });
+    act(() => FakeEventSource.current().emit('row.created', { list: 'waitlist', id: waitlistEntry(8).id }));
+    const banner = await screen.findByText('1 new sign-up —');
+    expect(title.compareDocumentPosition(banner) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+});
+
 describe('the Overview by push', () => {
   it('reads its counts again on overview.changed', async () => {
     const server = signedInServer(ADMIN, (call) =>

@@ -1,13 +1,14 @@
 /**
  * "3 new sign-ups — show": rows created since the table was loaded are announced here instead of
  * moving the rows under the operator's cursor; "show" reloads the table. Rows changed or deleted
- * by someone else refresh in place (the table's queries are reloaded at once).
+ * by someone else refresh in place (the table is read again at once, as a background call that does
+ * not count as the operator's activity). The tabs pass it to the table's `banner` slot.
  */
 import { Alert, Anchor, Group, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import type { LiveList } from '@tunnelscope/contracts';
 import { useState } from 'react';
-import { listKeys } from '../api/list.js';
+import { listKeys, reloadListInBackground } from '../api/list.js';
 import { useLiveEvents } from './useLiveEvents.js';
 
 /** The banner's words per list: singular, plural. */
@@ -26,12 +27,15 @@ export function newRowsText(list: LiveList, count: number): string {
 export function NewRowsBanner({ list, endpoint }: { list: LiveList; endpoint: string }) {
   const queryClient = useQueryClient();
   const [fresh, setFresh] = useState<ReadonlySet<string>>(() => new Set());
-  const reload = () => void queryClient.invalidateQueries({ queryKey: listKeys.endpoint(endpoint) });
+  // "show" is the operator's own request; a reload an event triggers is a background call, so other
+  // operators' edits never keep this panel's idle session alive.
+  const show = () => void queryClient.invalidateQueries({ queryKey: listKeys.endpoint(endpoint) });
+  const reloadInBackground = () => reloadListInBackground(queryClient, endpoint);
 
   useLiveEvents(['row.created', 'row.changed', 'row.deleted', 'resync'], ({ event, data }) => {
     if (event === 'resync') {
       setFresh(new Set());
-      reload();
+      reloadInBackground();
       return;
     }
     if (data.list !== list || typeof data.id !== 'string') return;
@@ -49,7 +53,7 @@ export function NewRowsBanner({ list, endpoint }: { list: LiveList; endpoint: st
       });
     }
     // A row not yet shown changes nothing on screen; one shown refreshes in place.
-    if (!fresh.has(id)) reload();
+    if (!fresh.has(id)) reloadInBackground();
   });
 
   if (fresh.size === 0) return null;
@@ -63,7 +67,7 @@ export function NewRowsBanner({ list, endpoint }: { list: LiveList; endpoint: st
           size="sm"
           onClick={() => {
             setFresh(new Set());
-            reload();
+            show();
           }}
         >
           show

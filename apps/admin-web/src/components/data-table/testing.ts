@@ -5,12 +5,15 @@
  */
 import { jest } from '@jest/globals';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
+import { BACKGROUND_REQUEST_HEADER } from '@tunnelscope/contracts';
 
 export interface FakeCall {
   method: string;
   path: string;
   query: Record<string, string>;
   body: unknown;
+  /** Set only on a background call (BACKGROUND_REQUEST_HEADER): one that is not the operator's activity. */
+  background?: true;
 }
 
 export interface FakeAnswer {
@@ -31,6 +34,7 @@ export function fakeAdminServer(handler: FakeHandler) {
       query: Object.fromEntries(url.searchParams),
       body: typeof init?.body === 'string' && init.body ? (JSON.parse(init.body) as unknown) : undefined,
     };
+    if (new Headers(init?.headers).get(BACKGROUND_REQUEST_HEADER) === '1') call.background = true;
     calls.push(call);
     const answer = (await handler(call)) ?? {
       status: 404,

@@ -9,18 +9,15 @@ import { CONTACTS_PATH, contactColumns } from './contact-columns.js';
 
 export function ContactsTab() {
   return (
-    <>
-      {/* New rows arriving while the tab is open (issue 16); a DataTable `banner` prop may take it later. */}
-      <NewRowsBanner list="contacts" endpoint={CONTACTS_PATH} />
-      <FormReviewTable<ContactRow>
-        title="Contacts"
-        description="Messages sent through the contact form, with their e-mail verification and review status."
-        endpoint={CONTACTS_PATH}
-        dataKey="contacts"
-        rowSchema={contactRowSchema}
-        columns={contactColumns}
-        searchPlaceholder="Search by email, name or subject..."
-      />
-    </>
+    <FormReviewTable<ContactRow>
+      title="Contacts"
+      description="Messages sent through the contact form, with their e-mail verification and review status."
+      endpoint={CONTACTS_PATH}
+      banner={<NewRowsBanner list="contacts" endpoint={CONTACTS_PATH} />}
+      dataKey="contacts"
+      rowSchema={contactRowSchema}
+      columns={contactColumns}
+      searchPlaceholder="Search by email, name or subject..."
+    />
   );
 }

@@ -14,21 +14,18 @@ export const DELETE_VPN_REQUEST_MESSAGE =
 
 export function VpnRequestsTab() {
   return (
-    <>
-      {/* New rows arriving while the tab is open (issue 16); a DataTable `banner` prop may take it later. */}
-      <NewRowsBanner list="vpn-requests" endpoint={VPN_REQUESTS_PATH} />
-      <FormReviewTable<VpnRequestRow>
-        title="VPN Requests"
-        description="VPNs that visitors asked us to detect, with their Play Store links and review status."
-        endpoint={VPN_REQUESTS_PATH}
-        dataKey="requests"
-        rowSchema={vpnRequestRowSchema}
-        columns={vpnRequestColumns}
-        searchPlaceholder="Search by email or VPN name..."
-        deleteConfirmTitle={DELETE_VPN_REQUEST_TITLE}
-        deleteConfirmMessage={DELETE_VPN_REQUEST_MESSAGE}
-        deleteErrorTitle="Delete Failed"
-      />
-    </>
+    <FormReviewTable<VpnRequestRow>
+      title="VPN Requests"
+      description="VPNs that visitors asked us to detect, with their Play Store links and review status."
+      endpoint={VPN_REQUESTS_PATH}
+      banner={<NewRowsBanner list="vpn-requests" endpoint={VPN_REQUESTS_PATH} />}
+      dataKey="requests"
+      rowSchema={vpnRequestRowSchema}
+      columns={vpnRequestColumns}
+      searchPlaceholder="Search by email or VPN name..."
+      deleteConfirmTitle={DELETE_VPN_REQUEST_TITLE}
+      deleteConfirmMessage={DELETE_VPN_REQUEST_MESSAGE}
+      deleteErrorTitle="Delete Failed"
+    />
   );
 }

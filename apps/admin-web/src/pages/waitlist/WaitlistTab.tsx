@@ -10,18 +10,15 @@ import { WAITLIST_PATH, waitlistColumns } from './waitlist-columns.js';
 
 export function WaitlistTab() {
   return (
-    <>
-      {/* Sign-ups arriving while the tab is open (issue 16); a DataTable `banner` prop may take it later. */}
-      <NewRowsBanner list="waitlist" endpoint={WAITLIST_PATH} />
-      <FormReviewTable<WaitlistEntryRow>
-        title="Waitlist"
-        description="Everyone who joined the waitlist, with their e-mail verification and review status."
-        endpoint={WAITLIST_PATH}
-        dataKey="entries"
-        rowSchema={waitlistEntrySchema}
-        columns={waitlistColumns}
-        searchPlaceholder="Search by email..."
-      />
-    </>
+    <FormReviewTable<WaitlistEntryRow>
+      title="Waitlist"
+      description="Everyone who joined the waitlist, with their e-mail verification and review status."
+      endpoint={WAITLIST_PATH}
+      banner={<NewRowsBanner list="waitlist" endpoint={WAITLIST_PATH} />}
+      dataKey="entries"
+      rowSchema={waitlistEntrySchema}
+      columns={waitlistColumns}
+      searchPlaceholder="Search by email..."
+    />
   );
 }
