@@ -1,4 +1,4 @@
-import { PUBLIC_ROUTES } from '@tunnelscope/contracts';
+import { PUBLIC_ROUTES, RECORD_IDS_BODY_LIMIT_BYTES } from '@tunnelscope/contracts';
 import {
   createRouteResolver,
   DETECTION_BATCH_BODY_LIMIT_BYTES,
@@ -128,6 +128,16 @@ describe('route table', () => {
         maxBodyBytes: SERVICE_BODY_LIMIT_BYTES,
       });
     });
+
+    it.each(['/data/waitlist/bulk', '/data/contacts/rows', '/data/logs/bulk', '/data/logs/rows'])(
+      'lets a selection call (%s) carry up to 10,000 ids (issue 16)',
+      (rest) => {
+        expect(resolve(P + rest)).toMatchObject({
+          upstream: 'forms',
+          maxBodyBytes: RECORD_IDS_BODY_LIMIT_BYTES,
+        });
+      },
+    );
 
     it('sends the live-updates stream to forms-service, marked as an event stream (issue 16)', () => {
       expect(resolve(`${P}/events`)).toEqual({

@@ -96,7 +96,8 @@ export const ROUTE_TABLE: readonly ProxyRow[] = [
   { scope: 'admin', path: '/data/active-sessions', upstream: 'auth' },
   { scope: 'admin', path: '/data/disconnect-session', upstream: 'auth' },
   // A selection's calls (issue 16) carry up to 10,000 ids: forms-service's limit on those routes.
-  ...(['/data/waitlist', '/data/vpn-requests', '/data/contacts'] as const).flatMap((list) =>
+  // Logs' visitor-row selection (bulk delete, rows) is the same size.
+  ...(['/data/waitlist', '/data/vpn-requests', '/data/contacts', '/data/logs'] as const).flatMap((list) =>
     RECORD_SELECTION_PATHS.map((call): ProxyRow => ({
       scope: 'admin',
       path: `${list}/${call}`,
