@@ -331,11 +331,11 @@ export function SecureContactForm({ labelledBy }: SecureContactFormProps) {
         />
         <Text size="xs" c="dimmed">
           By sending this form you agree that we process your details to answer you, as described in our{' '}
-          <Anchor component={Link} to="/privacy" size="xs">
+          <Anchor component={Link} to="/privacy" size="xs" underline="always">
             Privacy Policy
           </Anchor>{' '}
           and{' '}
-          <Anchor component={Link} to="/terms" size="xs">
+          <Anchor component={Link} to="/terms" size="xs" underline="always">
             Terms
           </Anchor>
           .
