@@ -4,7 +4,7 @@
  * A change the operator can step back to (page, sort, filter, page size) pushes a history entry;
  * the debounced search and corrections the table makes itself replace the current one.
  */
-import { useCallback, useMemo } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { readViewState, writeViewState, type TableViewConfig, type TableViewState } from './url-state.js';
 
@@ -21,19 +21,25 @@ export function useViewState(urlKey: string | undefined, config: TableViewConfig
   const stableConfig = useMemo(() => config, [configKey]);
   const state = useMemo(() => readViewState(params, urlKey, stableConfig), [params, urlKey, stableConfig]);
 
+  // react-router hands setParams' updater the params of the last render, so two changes before
+  // the next render (the debounced search firing just before a sort click) would lose the first.
+  // Each change therefore starts from the newest params written here or rendered since.
+  const latest = useRef(params);
+  useLayoutEffect(() => {
+    latest.current = params;
+  }, [params]);
+
   const update = useCallback(
     (
       change: Partial<TableViewState> | ((current: TableViewState) => Partial<TableViewState>),
       options: ViewStateUpdate = {},
     ) => {
-      setParams(
-        (current) => {
-          const now = readViewState(current, urlKey, stableConfig);
-          const patch = typeof change === 'function' ? change(now) : change;
-          return writeViewState(current, urlKey, stableConfig, { ...now, ...patch });
-        },
-        { replace: options.replace ?? false },
-      );
+      const current = latest.current;
+      const now = readViewState(current, urlKey, stableConfig);
+      const patch = typeof change === 'function' ? change(now) : change;
+      const next = writeViewState(current, urlKey, stableConfig, { ...now, ...patch });
+      latest.current = next;
+      setParams(next, { replace: options.replace ?? false });
     },
     [setParams, urlKey, stableConfig],
   );
