@@ -1,7 +1,7 @@
+import './zod-jitless.js';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+import './styles/mantine-base.css';
 import { App, loadPageFor } from './App.js';
 
 const root = document.getElementById('root')!;

@@ -1,3 +1,8 @@
+import '@mantine/core/styles/ScrollArea.css';
+import '@mantine/core/styles/VisuallyHidden.css';
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Drawer.css';
 import { Drawer } from '@mantine/core';
 import { useEffect, useState, type ReactNode } from 'react';
 

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Typography.css';
 import { Anchor, Container, Group, Stack, Text, Title, Typography } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import type { ReactNode } from 'react';

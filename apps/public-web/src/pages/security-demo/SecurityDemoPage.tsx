@@ -1,3 +1,9 @@
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/InlineInput.css';
+import '@mantine/core/styles/CheckboxCard.css';
+import '@mantine/core/styles/CheckboxIndicator.css';
+import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/PinInput.css';
 /**
  * Security demo: a test box that shows, live, what the sanitizer keeps, which attack shapes the
  * threat detector sees and whether the text would pass as a name; the six attack examples, each with

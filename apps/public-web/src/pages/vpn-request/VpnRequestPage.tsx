@@ -1,3 +1,5 @@
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/PinInput.css';
 import { Button, Code, Container, Group, Stack, Text, Textarea, TextInput, ThemeIcon } from '@mantine/core';
 import { useTimeout } from '@mantine/hooks';
 import { IconCheck, IconCircleCheck, IconCopy } from '@tabler/icons-react';

@@ -1,3 +1,14 @@
+import '@mantine/core/styles/ScrollArea.css';
+import '@mantine/core/styles/VisuallyHidden.css';
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/Popover.css';
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/InlineInput.css';
+import '@mantine/core/styles/CheckboxCard.css';
+import '@mantine/core/styles/CheckboxIndicator.css';
+import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/PinInput.css';
 import { Button, Container, Select, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
 import { IconCircleCheck, IconUserCheck } from '@tabler/icons-react';
 import {
