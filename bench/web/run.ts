@@ -256,6 +256,18 @@ interface LighthouseRun {
 
 interface NodeItem {
   node?: { snippet?: string; selector?: string; explanation?: string };
+  /** inspector-issues: the kind of issue Chrome's DevTools logged, with the requests or sources it names. */
+  issueType?: string;
+  subItems?: { items?: Record<string, unknown>[] };
+}
+
+/** What an audit's item names: an element, or (inspector-issues) the issue and what it concerns. */
+function describeItem(i: NodeItem): string | undefined {
+  if (i.node) {
+    return `${i.node.selector ?? ''} ${i.node.snippet ?? ''}${i.node.explanation ? ` — ${i.node.explanation.split('\n')[1]?.trim() ?? ''}` : ''}`;
+  }
+  if (i.issueType) return `${i.issueType}: ${JSON.stringify(i.subItems?.items ?? [])}`;
+  return undefined;
 }
 
 function summarizeLhr(lhr: Result, route: string, preset: 'desktop' | 'mobile'): LighthouseRun {
@@ -295,14 +307,11 @@ function summarizeLhr(lhr: Result, route: string, preset: 'desktop' | 'mobile'):
     for (const ref of lhr.categories[c]?.auditRefs ?? []) {
       const audit = lhr.audits[ref.id];
       if (!audit || audit.score === null || audit.score >= 1) continue;
-      const items = ((audit.details as { items?: NodeItem[] } | undefined)?.items ?? []).filter(
-        (i) => i.node,
-      );
+      const items = ((audit.details as { items?: NodeItem[] } | undefined)?.items ?? [])
+        .map(describeItem)
+        .filter((text): text is string => text !== undefined);
       if (items.length === 0) continue;
-      elements[ref.id] = items.map(
-        (i) =>
-          `${i.node!.selector ?? ''} ${i.node!.snippet ?? ''}${i.node!.explanation ? ` — ${i.node!.explanation.split('\n')[1]?.trim() ?? ''}` : ''}`,
-      );
+      elements[ref.id] = items;
     }
   }
   return { route, preset, scores, metrics, failing, elements };
