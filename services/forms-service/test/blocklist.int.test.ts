@@ -9,6 +9,7 @@ import {
   BLOCKLIST_REFRESH_JOB,
   FOLLOWUP_SWEEP_JOB,
   MAINTENANCE_QUEUE,
+  RETENTION_JOB,
   createMaintenance,
 } from '../src/maintenance/maintenance.js';
 import {
@@ -208,7 +209,7 @@ describe('disposable e-mail domains', () => {
 });
 
 describe('forms-maintenance queue', () => {
-  it('schedules both jobs, fills an empty blocklist at start, and runs the refresh on its worker', async () => {
+  it('schedules its jobs (blocklist refresh, follow-up sweep, retention purge), fills an empty blocklist at start, and runs the refresh on its worker', async () => {
     const local = await createTestContext('maintenance');
     const queueConnection = createRedis(TEST_REDIS_URL);
     const workerConnection = createRedis(TEST_REDIS_URL, { forWorker: true });
@@ -233,7 +234,9 @@ describe('forms-maintenance queue', () => {
     try {
       await maintenance.start();
       const schedulers = await inspect.getJobSchedulers();
-      expect(schedulers.map((s) => s.key).sort()).toEqual([BLOCKLIST_REFRESH_JOB, FOLLOWUP_SWEEP_JOB]);
+      expect(schedulers.map((s) => s.key).sort()).toEqual(
+        [BLOCKLIST_REFRESH_JOB, FOLLOWUP_SWEEP_JOB, RETENTION_JOB].sort(),
+      );
       expect(schedulers.find((s) => s.key === BLOCKLIST_REFRESH_JOB)?.every).toBe(24 * 60 * 60_000);
 
       // One run from the start-up fill, one from the scheduler's first tick on the worker.

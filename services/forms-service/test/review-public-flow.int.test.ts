@@ -114,6 +114,10 @@ describe('a waitlist sign-up, seen from the back-office', () => {
         notes: '',
         createdAt: expect.any(String),
         ipAddress: ip,
+        // A visitor's row no operator has changed yet: first version, no editor.
+        version: 1,
+        updatedAt: expect.any(String),
+        updatedBy: null,
       },
     ]);
   });
@@ -183,6 +187,9 @@ describe('a VPN request and a contact message, seen from the back-office', () =>
         status: 'Waiting',
         notes: '',
         createdAt: expect.any(String),
+        version: 1,
+        updatedAt: expect.any(String),
+        updatedBy: null,
       },
     ]);
     const logs = await listPage<LogRow>(ctx, viewer, 'logs', { action: 'contact_form', search: email });
