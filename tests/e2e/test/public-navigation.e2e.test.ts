@@ -48,7 +48,7 @@ describe('public navigation', () => {
     for (const [link, button, modifiers] of [
       [header(page).getByRole('link', { name: 'Contact' }), 'left', ['Control']],
       [header(page).getByRole('link', { name: 'Features' }), 'middle', []],
-      [productLinks(page).getByRole('link', { name: 'API' }), 'left', ['Control']],
+      [productLinks(page).getByRole('link', { name: 'API', exact: true }), 'left', ['Control']],
       [productLinks(page).getByRole('link', { name: 'Waitlist' }), 'left', ['Control']],
     ] as const) {
       const opened = page.context().waitForEvent('page');
@@ -72,7 +72,7 @@ describe('public navigation', () => {
 
     await header(page).getByRole('link', { name: 'Contact' }).click();
     await page.waitForURL(`${e2e.baseUrl}/contact`);
-    await productLinks(page).getByRole('link', { name: 'API' }).click();
+    await productLinks(page).getByRole('link', { name: 'API', exact: true }).click();
     await page.waitForURL(`${e2e.baseUrl}/#api`);
     await page.waitForFunction(() => {
       const top = document.getElementById('api')?.getBoundingClientRect().top ?? 9999;
