@@ -257,7 +257,8 @@ export function DataTable<Row>({
   });
   const selectedIds = selected.scope === selectionScope ? selected.ids : new Set<string>();
   const setSelectedIds = (ids: ReadonlySet<string>) => setSelected({ scope: selectionScope, ids });
-  const pageIds = rows.map((row) => String(rowId(row)));
+  const rowSelectable = (row: Row) => selection?.canSelectRow?.(row) ?? true;
+  const pageIds = rows.filter(rowSelectable).map((row) => String(rowId(row)));
   const pageSelectedCount = pageIds.filter((id) => selectedIds.has(id)).length;
   const allOnPageSelected = pageIds.length > 0 && pageSelectedCount === pageIds.length;
   const [selectingMatching, setSelectingMatching] = useState(false);
@@ -577,11 +578,13 @@ export function DataTable<Row>({
                   >
                     {selectable && (
                       <Table.Td>
-                        <Checkbox
-                          aria-label="Select row"
-                          checked={selectedIds.has(id)}
-                          onChange={(event) => toggleRow(id, event.currentTarget.checked)}
-                        />
+                        {rowSelectable(row) && (
+                          <Checkbox
+                            aria-label="Select row"
+                            checked={selectedIds.has(id)}
+                            onChange={(event) => toggleRow(id, event.currentTarget.checked)}
+                          />
+                        )}
                       </Table.Td>
                     )}
                     {columns.map((column) => (

@@ -119,6 +119,8 @@ export interface DataTableSelection<Row> {
   exportRows?: (ids: string[]) => Promise<Row[]>;
   /** After an action succeeded (the table already reloads), e.g. forget cached counts. */
   onDone?: (actionId: string, result: BulkResult | void) => void;
+  /** Whether a row can be selected (default every row); Logs' admin audit rows cannot. */
+  canSelectRow?: (row: Row) => boolean;
 }
 
 /** Options of `onOpenRow`: `focusNotes` when the operator pressed `n`. */

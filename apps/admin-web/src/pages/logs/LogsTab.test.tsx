@@ -62,6 +62,7 @@ describe('LogsTab', () => {
       order: 'desc',
     });
     expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+      '', // the selection's "Select all on this page"
       'User / Email',
       'Action',
       'Result',
@@ -165,5 +166,46 @@ describe('LogsTab', () => {
     for (const button of buttons) expect(button).toHaveAttribute('aria-disabled', 'true');
     await user.hover(buttons[1]!);
     expect(await screen.findByText('View only')).toBeInTheDocument();
+  });
+
+  describe('selection (issue 16)', () => {
+    it('offers visitor rows only, and deletes the selection in one request after a confirmation', async () => {
+      const server = serve((call) =>
+        call.method === 'POST' && call.path === `${LIST}/bulk`
+          ? { status: 200, body: { success: true, data: { changed: 2, unchanged: 0, notFound: 0 } } }
+          : undefined,
+      );
+      const user = setupUser();
+      await renderTab();
+      const [admin, visitor, other] = dataRows() as [
+        ReturnType<typeof within>,
+        ReturnType<typeof within>,
+        ReturnType<typeof within>,
+      ];
+      expect(admin.queryByRole('checkbox', { name: 'Select row' })).not.toBeInTheDocument();
+      expect(visitor.getByRole('checkbox', { name: 'Select row' })).toBeInTheDocument();
+
+      await user.click(screen.getByRole('checkbox', { name: 'Select all on this page' }));
+      expect(screen.getByTestId('selection-count')).toHaveTextContent('2 selected');
+      expect(other.getByRole('checkbox', { name: 'Select row' })).toBeChecked();
+
+      const bar = screen.getByRole('region', { name: 'Bulk actions' });
+      await user.click(within(bar).getByRole('button', { name: 'Delete' }));
+      const dialog = await screen.findByRole('dialog');
+      expect(within(dialog).getByText('2 rows will change.')).toBeInTheDocument();
+      await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+      await waitFor(() =>
+        expect(server.calls.filter((c) => c.method === 'POST' && c.path === `${LIST}/bulk`)).toEqual([
+          expect.objectContaining({ body: { ids: ['visitor:12', 'visitor:13'], action: 'delete' } }),
+        ]),
+      );
+    });
+
+    it('shows a view_only operator no selection', async () => {
+      serve(undefined, VIEWER);
+      await renderTab();
+      expect(screen.queryByRole('checkbox', { name: 'Select row' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('checkbox', { name: 'Select all on this page' })).not.toBeInTheDocument();
+    });
   });
 });

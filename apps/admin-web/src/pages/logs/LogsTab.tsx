@@ -2,9 +2,11 @@
  * The Logs tab: admin audit rows and visitors' form and code attempts in one list; search on e-mail
  * and IP address, the action, result, type and date filters (kept in the address under `l.`),
  * a formatted view of each row's details, delete. Admin audit rows are kept: their delete button is
- * disabled with the reason (the server refuses them with a 403 as well).
+ * disabled with the reason (the server refuses them with a 403 as well). Visitor rows can be
+ * selected, deleted in bulk and exported (issue 16).
  */
 import { ADMIN_API, logRowSchema, type LogRow } from '@tunnelscope/contracts';
+import { useMemo } from 'react';
 import { useCurrentUser } from '../../auth/AuthContext.js';
 import { DataTable } from '../../components/data-table/index.js';
 import { LOG_COLUMNS } from './log-columns.js';
@@ -15,6 +17,7 @@ import {
   LOG_RESULT_FILTER,
   LOG_TYPE_FILTER,
 } from './log-labels.js';
+import { logSelection } from './log-selection.js';
 
 export const LOGS_PATH = ADMIN_API.logs.path;
 
@@ -22,6 +25,7 @@ const canDeleteLog = (row: LogRow): true | string => (row.type === 'admin' ? ADM
 
 export function LogsTab() {
   const isAdmin = useCurrentUser().role === 'admin';
+  const selection = useMemo(() => logSelection(), []);
   return (
     <DataTable<LogRow>
       title="Logs"
@@ -38,6 +42,8 @@ export function LogsTab() {
       deleteEnabled
       canDelete={isAdmin}
       canDeleteRow={canDeleteLog}
+      // Visitor rows only; a view_only operator (canDelete false) sees no selection.
+      selection={selection}
     />
   );
 }
