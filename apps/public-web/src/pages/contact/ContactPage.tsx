@@ -1,3 +1,10 @@
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/InlineInput.css';
+import '@mantine/core/styles/CheckboxCard.css';
+import '@mantine/core/styles/CheckboxIndicator.css';
+import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/Grid.css';
+import '@mantine/core/styles/PinInput.css';
 import {
   Anchor,
   Button,
@@ -215,7 +222,7 @@ export default function ContactPage() {
                         <>
                           I agree that my personal data is processed to answer this message, as described in
                           the{' '}
-                          <Anchor component={Link} to="/privacy" inherit>
+                          <Anchor component={Link} to="/privacy" inherit underline="always">
                             Privacy Policy
                           </Anchor>
                           .
