@@ -14,7 +14,6 @@ import {
   waitlistListQuerySchema,
   type AdminIdentity,
   type logListQuerySchema,
-  type RecordStatus,
   type ReviewUpdateRequest,
   type CurrentReviewState,
   versionConflictMessage,
