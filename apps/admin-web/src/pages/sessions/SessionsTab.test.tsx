@@ -114,6 +114,19 @@ describe('SessionsTab', () => {
     expect(server.callsTo(LIST)[2]!.background).toBe(false);
   });
 
+  it('reloads in the background when a listed session reaches its idle timeout (nothing is pushed then)', async () => {
+    // Idle for 30 minutes less one second: it ends a second from now, and the tab reloads a second later.
+    const idling = session({
+      id: OTHER_ID,
+      lastActivity: new Date(Date.now() - 30 * 60_000 + 1_000).toISOString(),
+    });
+    const lists = [[CURRENT, idling], [CURRENT]];
+    const server = renderTab(ADMIN, { [LIST]: () => listAnswer(lists.shift() ?? [CURRENT]) });
+    expect(await screen.findAllByTestId('session-row')).toHaveLength(2);
+    await waitFor(() => expect(screen.getAllByTestId('session-row')).toHaveLength(1), { timeout: 8_000 });
+    expect(server.callsTo(LIST).map((c) => c.background)).toEqual([false, true]);
+  });
+
   it('disconnects after a confirmation and reloads the list', async () => {
     const lists = [[CURRENT, OTHER], [CURRENT]];
     const server = renderTab(ADMIN, {
