@@ -246,7 +246,13 @@ describe('the audit log misses nothing (issue 13, item 8)', () => {
       const services = createAuthServices({ ...solo, log: solo.app.log });
       const only = await createAdmin(solo);
       const identity = await identityOf(solo, await signIn(solo, only));
-      const actor = { ...identity, ip: '203.0.113.1', userAgent: null, requestId: 'last-admin', ...SESSION_OF_SERVICE_CALL };
+      const actor = {
+        ...identity,
+        ip: '203.0.113.1',
+        userAgent: null,
+        requestId: 'last-admin',
+        ...SESSION_OF_SERVICE_CALL,
+      };
       // The route lowers ids, so over HTTP this is the self refusal; the service alone still
       // refuses the last admin, and says so in the log.
       await expect(services.adminUsers.remove(actor, only.row.id.toUpperCase())).rejects.toMatchObject({

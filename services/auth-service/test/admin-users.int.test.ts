@@ -384,7 +384,13 @@ describe('admin users', () => {
         const b = await createAdmin(solo);
         const identity = await identityOf(solo, await signIn(solo, a));
         // The caller as they were when their request began: still an admin.
-        const staleActor = { ...identity, ip: '203.0.113.1', userAgent: null, requestId: 'stale', ...SESSION_OF_SERVICE_CALL };
+        const staleActor = {
+          ...identity,
+          ip: '203.0.113.1',
+          userAgent: null,
+          requestId: 'stale',
+          ...SESSION_OF_SERVICE_CALL,
+        };
         await solo.db
           .updateTable('admin_users')
           .set({ role: 'view_only' })
