@@ -14,6 +14,8 @@ import {
   adminUserListQuerySchema,
   apiKeyListQuerySchema,
   batchRequestSchema,
+  bulkActionRequestSchema,
+  changePasswordRequestSchema,
   checkQuerySchema,
   checkWaitlistEmailRequestSchema,
   contactListQuerySchema,
@@ -22,9 +24,13 @@ import {
   createApiKeyRequestSchema,
   disable2faRequestSchema,
   disconnectSessionRequestSchema,
+  logBulkRequestSchema,
   logListQuerySchema,
+  logRowsRequestSchema,
   loginRequestSchema,
   observationSchema,
+  recordRowsRequestSchema,
+  regenerateBackupCodesRequestSchema,
   refreshAnalyticsRequestSchema,
   resolutionSchema,
   reviewUpdateRequestSchema,
@@ -74,6 +80,8 @@ const AUTH = 'auth-service/src/routes';
 const ANALYTICS = 'analytics-service/src/routes';
 const LOOKUP = 'lookup-service/src/routes';
 const INGEST = 'ingest-service/src/routes';
+/** The review lists' record calls live beside their service code, not under routes/. */
+const RECORDS = 'forms-service/src/review/records/record-routes.ts';
 
 /**
  * The batch as a collector sends it: the contract checks only that each list is a list (items are
@@ -293,6 +301,37 @@ export const ENDPOINTS: readonly Endpoint[] = [
     source: `${AUTH}/auth/index.ts`,
   },
 
+  {
+    name: 'auth-change-password',
+    scope: 'admin',
+    method: 'POST',
+    path: ADMIN_API.changePassword.path,
+    body: changePasswordRequestSchema,
+    source: `${AUTH}/auth/index.ts`,
+  },
+  {
+    name: 'auth-end-other-sessions',
+    scope: 'admin',
+    method: 'POST',
+    path: ADMIN_API.endOtherSessions.path,
+    source: `${AUTH}/auth/index.ts`,
+  },
+  {
+    name: 'auth-backup-codes',
+    scope: 'admin',
+    method: 'GET',
+    path: ADMIN_API.backupCodes.path,
+    source: `${AUTH}/auth/index.ts`,
+  },
+  {
+    name: 'auth-backup-codes-regenerate',
+    scope: 'admin',
+    method: 'POST',
+    path: ADMIN_API.regenerateBackupCodes.path,
+    body: regenerateBackupCodesRequestSchema,
+    source: `${AUTH}/auth/index.ts`,
+  },
+
   // ---- admin: operators and sessions ----
   {
     name: 'admin-users-list',
@@ -352,6 +391,14 @@ export const ENDPOINTS: readonly Endpoint[] = [
     source: `${AUTH}/admin-users/index.ts`,
   },
   {
+    name: 'admin-users-end-sessions',
+    scope: 'admin',
+    method: 'POST',
+    path: ADMIN_API.endAdminUserSessions.path,
+    idKind: 'adminUser',
+    source: `${AUTH}/admin-users/index.ts`,
+  },
+  {
     name: 'active-sessions',
     scope: 'admin',
     method: 'GET',
@@ -400,6 +447,32 @@ export const ENDPOINTS: readonly Endpoint[] = [
       idKind,
       source: `${FORMS}/admin/index.ts`,
     },
+    // The record calls of issue 16 (registered by review/records/record-routes.ts, outside routes/).
+    {
+      name: `${name}-detail`,
+      scope: 'admin',
+      method: 'GET',
+      path: `${path}/{id}`,
+      idKind,
+      source: RECORDS,
+    },
+    {
+      name: `${name}-bulk`,
+      scope: 'admin',
+      method: 'POST',
+      path: `${path}/bulk`,
+      body: bulkActionRequestSchema,
+      source: RECORDS,
+    },
+    { name: `${name}-ids`, scope: 'admin', method: 'GET', path: `${path}/ids`, query, source: RECORDS },
+    {
+      name: `${name}-rows`,
+      scope: 'admin',
+      method: 'POST',
+      path: `${path}/rows`,
+      body: recordRowsRequestSchema,
+      source: RECORDS,
+    },
   ]),
   {
     name: 'logs-list',
@@ -407,6 +480,30 @@ export const ENDPOINTS: readonly Endpoint[] = [
     method: 'GET',
     path: ADMIN_API.logs.path,
     query: logListQuerySchema,
+    source: `${FORMS}/admin/index.ts`,
+  },
+  {
+    name: 'logs-bulk',
+    scope: 'admin',
+    method: 'POST',
+    path: `${ADMIN_API.logs.path}/bulk`,
+    body: logBulkRequestSchema,
+    source: `${FORMS}/admin/index.ts`,
+  },
+  {
+    name: 'logs-ids',
+    scope: 'admin',
+    method: 'GET',
+    path: `${ADMIN_API.logs.path}/ids`,
+    query: logListQuerySchema,
+    source: `${FORMS}/admin/index.ts`,
+  },
+  {
+    name: 'logs-rows',
+    scope: 'admin',
+    method: 'POST',
+    path: `${ADMIN_API.logs.path}/rows`,
+    body: logRowsRequestSchema,
     source: `${FORMS}/admin/index.ts`,
   },
   {

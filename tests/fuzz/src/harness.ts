@@ -208,8 +208,11 @@ export async function startFuzzStack(label: string): Promise<FuzzStack> {
         headers: { cookie: op.cookie, 'x-admin-background': '1' },
       });
       if (res.status !== 200) return false;
-      const user = (JSON.parse(res.body) as { data?: { user?: { role?: string } } }).data?.user;
-      return user?.role === op.role;
+      const user = (
+        JSON.parse(res.body) as { data?: { user?: { role?: string; mustChangePassword?: boolean } } }
+      ).data?.user;
+      // A reset by the fuzz leaves the operator signed in but refused everywhere until a new password.
+      return user?.role === op.role && user.mustChangePassword !== true;
     };
     // Each operator's row as created: a repair puts back whatever the fuzz changed through
     // their own session (username or e-mail by update-profile, role, active flag, lock, 2FA).
@@ -229,7 +232,7 @@ export async function startFuzzStack(label: string): Promise<FuzzStack> {
         await db.query(
           `update admin_users set username = $2, email = $3, password_hash = $4, role = $5, is_active = true,
              failed_login_attempts = 0, account_locked_until = null, two_factor_enabled = false,
-             two_factor_secret = null where id = $1`,
+             two_factor_secret = null, must_change_password = false where id = $1`,
           [original.id, original.username, original.email, original.password_hash, op.role],
         );
         op.cookie = await signIn(stack, op.username, op.password);

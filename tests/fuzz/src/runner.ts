@@ -60,6 +60,10 @@ const SESSION_RISKS: ReadonlySet<string> = new Set([
   'admin-users-delete',
   'admin-users-reset-password',
   'admin-users-reset-2fa',
+  'admin-users-end-sessions',
+  'auth-end-other-sessions',
+  'auth-change-password',
+  'auth-backup-codes-regenerate',
 ]);
 
 function hints(): Hints {

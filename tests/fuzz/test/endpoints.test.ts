@@ -12,6 +12,13 @@ import { ENDPOINTS } from '../src/endpoints.js';
 /** Services the gateway does not route to (none since issue 17 routed the collector API). */
 const NOT_BEHIND_THE_GATEWAY = new Set<string>();
 
+/**
+ * Route files the fuzzer leaves out, each for a reason: the admin event stream never ends (a
+ * Server-Sent Events answer), so a case would wait for its timeout; tests/stack and forms-service's
+ * live-events suite exercise it.
+ */
+const UNFUZZED_ROUTE_FILES = new Set(['forms-service/src/live/events-route.ts']);
+
 const listed = new Set(ENDPOINTS.map((e) => `${e.method} ${e.path}`));
 
 describe('the endpoint list', () => {
@@ -45,12 +52,16 @@ describe('the endpoint list', () => {
     const shortfalls: string[] = [];
     for (const service of fs.readdirSync(servicesDir)) {
       if (NOT_BEHIND_THE_GATEWAY.has(service)) continue;
-      const routesDir = path.join(servicesDir, service, 'src/routes');
-      if (!fs.existsSync(routesDir)) continue;
-      for (const file of fs.readdirSync(routesDir, { recursive: true }) as string[]) {
+      const srcDir = path.join(servicesDir, service, 'src');
+      if (!fs.existsSync(srcDir)) continue;
+      // Every source file that registers routes, under routes/ or beside its service code.
+      for (const file of fs.readdirSync(srcDir, { recursive: true }) as string[]) {
         if (!file.endsWith('.ts') || file.endsWith('.test.ts')) continue;
-        const source = `${service}/src/routes/${file}`;
-        const text = fs.readFileSync(path.join(routesDir, file), 'utf8');
+        const source = `${service}/src/${file}`;
+        // Internal routes (gateway to service) are not reachable from outside: not fuzzed here.
+        if (file.startsWith('routes/internal')) continue;
+        if (UNFUZZED_ROUTE_FILES.has(source)) continue;
+        const text = fs.readFileSync(path.join(srcDir, file), 'utf8');
         const sites = new Map<string, number>();
         for (const m of text.matchAll(/\bapp\.(get|post|put|patch|delete)\(/g)) {
           const method = m[1]!.toUpperCase();
@@ -58,8 +69,6 @@ describe('the endpoint list', () => {
         }
         for (const [method, n] of sites) {
           const rows = ENDPOINTS.filter((e) => e.source === source && e.method === method).length;
-          // Internal routes (gateway to service) are not reachable from outside: not fuzzed here.
-          if (file.startsWith('internal')) continue;
           if (rows < n) shortfalls.push(`${source}: ${n} ${method} registrations, ${rows} rows`);
         }
       }
