@@ -1,18 +1,12 @@
 import { useDocumentTitle } from '@mantine/hooks';
-import { useLayoutEffect } from 'react';
 import { runtimeConfig } from '../../runtime-config.js';
 
 /**
- * Names the browser tab '{page} | {brand}' while the page shows, and gives the previous title back
- * when the visitor leaves (useDocumentTitle only ever sets it).
+ * Names the browser tab '{page} | {brand}' while the page shows. It never puts the previous title
+ * back when the visitor leaves: the route head (src/seo, useRouteHead) sets the next route's title
+ * on every navigation, and a restore on unmount ran after it and put the page just left back in
+ * the tab (seen going from /security-demo to /contact).
  */
 export function usePageTitle(page: string): void {
-  // Declared first: layout effects run in order, so this one reads the title before it changes.
-  useLayoutEffect(() => {
-    const previous = document.title;
-    return () => {
-      document.title = previous;
-    };
-  }, []);
   useDocumentTitle(`${page} | ${runtimeConfig.brandName}`);
 }
