@@ -156,8 +156,9 @@ export function versionConflictMessage(state: Pick<CurrentReviewState, 'updatedB
 /** HTTP 409 of a PATCH whose `version` is not the row's: nothing was written. */
 export const versionConflictSchema = z.object({
   success: z.literal(false),
-  error: z.string(),
-  message: z.string().optional(),
+  // The admin error shape: `error` is the code, `message` says who changed the row and when.
+  error: z.literal('CONFLICT'),
+  message: z.string(),
   code: z.literal(VERSION_CONFLICT_CODE),
   current: currentReviewStateSchema,
   requestId: z.string().optional(),

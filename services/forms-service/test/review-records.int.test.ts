@@ -226,7 +226,8 @@ describe('PATCH with a version (two editors)', () => {
     expect(stale.statusCode).toBe(409);
     const body = versionConflictSchema.parse(stale.json());
     expect(body.current).toMatchObject({ status: 'Pending', notes: 'called them', version: 2 });
-    expect(body.error).toBe(`Changed by ${first.identity.username} at ${body.current.updatedAt}`);
+    expect(body.error).toBe('CONFLICT');
+    expect(body.message).toBe(`Changed by ${first.identity.username} at ${body.current.updatedAt}`);
     expect((await statusesOf('waitlist_entries', [row!.id])).get(row!.id)).toMatchObject({
       status: 'Pending',
       version: 2,

@@ -28,7 +28,9 @@ const FORM_CODE_COLUMNS = ['otp_attempts', 'otp_code_hash', 'otp_expiry', 'updat
 
 /** Columns a refused request may rightly change, per table. */
 export const VOLATILE_COLUMNS: Readonly<Record<string, readonly string[]>> = {
-  admin_sessions: ['last_activity'],
+  // A wrong current password that locks the account also ends its sessions, in the same
+  // transaction as the refusal (auth-service reauth/current-password.ts; issue 13).
+  admin_sessions: ['last_activity', 'is_active'],
   admin_users: ['failed_login_attempts', 'account_locked_until', 'updated_at'],
   // Written by the same background flush as api_key_usage_daily.
   api_keys: ['last_used_at'],

@@ -12,7 +12,7 @@ import { runFuzz, startFuzzStack, summariseFindings, type FuzzReport, type FuzzS
  * the bench: `FUZZ_SEED=20261125 FUZZ_CASES=300 FUZZ_CONCURRENCY=1 pnpm --filter @tunnelscope/bench fuzz`.
  */
 const SEED = 20261125;
-const CASES = 300;
+const CASES = 500;
 
 describe('fuzzing every public and admin endpoint through the stack', () => {
   let fs: FuzzStack;

@@ -75,7 +75,7 @@ export async function saveRecord(
     if (err instanceof AdminApiError && err.status === 409) {
       const conflict = versionConflictSchema.safeParse(err.body);
       if (conflict.success && conflict.data.code === VERSION_CONFLICT_CODE)
-        throw new VersionConflictError(conflict.data.error, conflict.data.current);
+        throw new VersionConflictError(conflict.data.message, conflict.data.current);
     }
     throw err;
   }

@@ -70,7 +70,8 @@ function serve(me: AdminUser, rows: WaitlistEntryRow[]) {
           status: 409,
           body: {
             success: false,
-            error: `Changed by ${row.updatedBy} at ${row.updatedAt}`,
+            error: 'CONFLICT',
+            message: `Changed by ${row.updatedBy} at ${row.updatedAt}`,
             code: 'version_conflict',
             current,
           },

@@ -117,7 +117,7 @@ const adminReviewRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { servic
           if (!(err instanceof VersionConflictError)) throw err;
           const conflict: VersionConflict = {
             success: false,
-            error: err.message,
+            error: 'CONFLICT',
             message: err.message,
             code: VERSION_CONFLICT_CODE,
             current: err.current,
