@@ -149,6 +149,9 @@ describe('hydration', () => {
     await settle(page);
     await page.getByRole('contentinfo').getByRole('link', { name: 'Contact', exact: true }).first().click();
     await page.waitForURL('**/contact');
+    // The address changes at the click; the page (a lazy chunk) shows once loaded, in a transition
+    // that leaves the network idle meanwhile. Focus moving to its heading says it has shown.
+    await page.waitForFunction(() => document.activeElement?.tagName === 'H1');
     await settle(page);
     expect(await page.title()).toBe(`Contact Us | ${BRAND}`);
     const canonical = await page.locator('link[rel="canonical"]').getAttribute('href');

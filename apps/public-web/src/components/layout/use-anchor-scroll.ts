@@ -1,22 +1,13 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { UI_TIMINGS } from '@tunnelscope/contracts';
-
-/** How long a smooth anchor scroll may take before its landing is no longer checked. */
-const LANDING_CHECK_MS = 3000;
+import { scrollToAndHold } from './anchor-landing.js';
 
 function scrollToAnchor(hash: string): void {
   const id = decodeURIComponent(hash.replace(/^#/, ''));
   if (!id) return;
   const target = document.getElementById(id);
-  if (!target) return;
-  target.scrollIntoView({ behavior: 'smooth', block: 'start' });
-  // Sections above the target can still grow while the smooth scroll runs (the globe's canvas
-  // loads as the page passes it), which leaves the section short of the top: once the scroll
-  // ends, land on it exactly (no movement when it is already there).
-  const land = () => target.scrollIntoView({ behavior: 'instant', block: 'start' });
-  window.addEventListener('scrollend', land, { once: true });
-  window.setTimeout(() => window.removeEventListener('scrollend', land), LANDING_CHECK_MS);
+  if (target) scrollToAndHold(target);
 }
 
 /** On load (and on navigation to `/#x`), scroll to the address's anchor after 100 ms. */
