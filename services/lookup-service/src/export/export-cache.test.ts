@@ -57,7 +57,10 @@ describe('the export cache', () => {
     const t = setup();
     expect(await t.cache.current(0)).toEqual({ building: 1, previous: null });
     expect(await t.cache.current(0)).toEqual({ building: 1, previous: null });
-    expect(t.builds()).toBe(1); // the second download joined the first build
+    // The build writes once its directory exists (a file-system step that can outlast both calls
+    // on a busy machine): wait for that write, then count — the second download joined the first.
+    await until(() => t.pending.length === 1);
+    expect(t.builds()).toBe(1);
     t.pending[0]!.finish();
     await until(built(t, 1));
     expect(t.builds()).toBe(1);
@@ -88,8 +91,8 @@ describe('the export cache', () => {
       building: 2,
       previous: { dataVersion: { version: 1 } },
     });
-    expect(t.builds()).toBe(2);
     await until(() => t.pending.length === 2);
+    expect(t.builds()).toBe(2);
     t.pending[1]!.finish();
     await until(built(t, 2));
     await t.cache.close();
@@ -108,8 +111,8 @@ describe('the export cache', () => {
       const state = await t.cache.current(0);
       return state !== null && 'building' in state && state.previous?.dataVersion.version === 1;
     });
-    expect(t.builds()).toBe(2);
     await until(() => t.pending.length === 2);
+    expect(t.builds()).toBe(2);
     expect(t.pending[1]!.version).toBe(2);
     t.pending[1]!.finish();
     await until(built(t, 2));
