@@ -19,6 +19,7 @@ export * from './request-id.js';
 export * from './server.js';
 export * from './admin-identity.js';
 export * from './admin-audit.js';
+export * from './retention.js';
 export * from './like-pattern.js';
 export * from './clock.js';
 export * from './mail-enqueuer.js';

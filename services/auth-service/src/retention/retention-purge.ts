@@ -9,7 +9,13 @@
  * its `session_id`, which the foreign key sets to null. A run that deleted anything is itself
  * recorded as one `retention_purge` row in admin_logs.
  */
-import { createAdminAudit, type AdminAuditSubject, type Clock } from '@tunnelscope/service-kit';
+import {
+  createAdminAudit,
+  inBatches,
+  retentionCutoff,
+  RETENTION_SUBJECT,
+  type Clock,
+} from '@tunnelscope/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type { AuthDb } from '../db/schema.js';
@@ -27,33 +33,13 @@ export interface AuthRetentionResult {
   codesBefore: string;
 }
 
-const DAY_MS = 86_400_000;
-
-const RETENTION_SUBJECT: AdminAuditSubject = {
-  adminId: null,
-  sessionId: null,
-  username: null,
-  ip: '',
-  userAgent: null,
-  requestId: 'retention',
-};
-
-async function inBatches(size: number, batch: () => Promise<number>): Promise<number> {
-  let total = 0;
-  for (;;) {
-    const n = await batch();
-    total += n;
-    if (n < size) return total;
-  }
-}
-
 export async function purgeAuthRetention(
   db: AuthDb,
   now: Date,
   policy: AuthRetentionPolicy,
 ): Promise<AuthRetentionResult> {
-  const sessionsBefore = new Date(now.getTime() - policy.sessionRetentionDays * DAY_MS);
-  const codesBefore = new Date(now.getTime() - policy.codeRetentionDays * DAY_MS);
+  const sessionsBefore = retentionCutoff(now, policy.sessionRetentionDays);
+  const codesBefore = retentionCutoff(now, policy.codeRetentionDays);
   const sessionsDeleted = await inBatches(policy.batchSize, async () => {
     // Dead: ended, expired, or (without Remember me) idle — last used before the cutoff, which is
     // far beyond the idle window; a Remember-me session still unexpired is live and stays.

@@ -8,7 +8,13 @@
  * A run that changed anything is itself recorded as one `retention_purge` row in admin_logs,
  * so the Logs tab tells why old rows are gone.
  */
-import { createAdminAudit, type AdminAuditSubject, type Clock } from '@tunnelscope/service-kit';
+import {
+  createAdminAudit,
+  inBatches,
+  retentionCutoff,
+  RETENTION_SUBJECT,
+  type Clock,
+} from '@tunnelscope/service-kit';
 import { sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FormsDb } from '../db/schema.js';
@@ -27,35 +33,13 @@ export interface FormsRetentionResult {
 }
 
 const CODE_TABLES = ['waitlist_entries', 'vpn_requests', 'contact_forms'] as const;
-const DAY_MS = 86_400_000;
-
-/** The row of a job that no operator started. */
-export const RETENTION_SUBJECT: AdminAuditSubject = {
-  adminId: null,
-  sessionId: null,
-  username: null,
-  ip: '',
-  userAgent: null,
-  requestId: 'retention',
-};
-
-/** Repeats `batch` (which answers how many rows it touched) until a batch comes back short. */
-async function inBatches(size: number, batch: () => Promise<number>): Promise<number> {
-  let total = 0;
-  for (;;) {
-    const n = await batch();
-    total += n;
-    if (n < size) return total;
-  }
-}
-
 export async function purgeFormsRetention(
   db: FormsDb,
   now: Date,
   policy: FormsRetentionPolicy,
 ): Promise<FormsRetentionResult> {
-  const logsBefore = new Date(now.getTime() - policy.logRetentionDays * DAY_MS);
-  const codesBefore = new Date(now.getTime() - policy.codeRetentionDays * DAY_MS);
+  const logsBefore = retentionCutoff(now, policy.logRetentionDays);
+  const codesBefore = retentionCutoff(now, policy.codeRetentionDays);
   const registrationLogsDeleted = await inBatches(policy.batchSize, async () => {
     const r = await sql`
       delete from registration_logs where id in (
