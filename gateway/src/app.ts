@@ -116,6 +116,7 @@ export async function buildApp({ config, streamSessionRecheckMs }: AppDeps): Pro
 
   const securityHeaders: SecurityHeaderOptions = {
     turnstileOrigin: new URL(config.TURNSTILE_SCRIPT_URL).origin,
+    scriptHashes: pages.inlineScriptHashes,
     overTls: (req) => config.FORCE_HSTS || forwardedProto(false, req.headers, hops) === 'https',
   };
   const app = createServiceApp({

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
@@ -22,6 +23,9 @@ import {
  * sitemap.xml from PUBLIC_ORIGIN.
  */
 const B = RUNTIME_PLACEHOLDERS.brandName;
+/** The prerender's one inline script (it sets the theme and starts the app after the first paint). */
+const BOOT_SCRIPT = "document.documentElement.setAttribute('data-boot', '1');";
+const BOOT_HASH = `'sha256-${createHash('sha256').update(BOOT_SCRIPT).digest('base64')}'`;
 
 /** What the prerender writes for a route: its title, canonical link and a body with the settings' tokens. */
 function prerendered(route: string, known = true): string {
@@ -31,7 +35,8 @@ function prerendered(route: string, known = true): string {
     (known
       ? `<link rel="canonical" href="${PUBLIC_ORIGIN_PLACEHOLDER}${route}" />`
       : `<meta name="robots" content="noindex" />`) +
-    `<meta property="og:image" content="${PUBLIC_ORIGIN_PLACEHOLDER}/og-image.png" /></head>` +
+    `<meta property="og:image" content="${PUBLIC_ORIGIN_PLACEHOLDER}/og-image.png" />` +
+    `<script>${BOOT_SCRIPT}</script></head>` +
     `<body><div id="root"><main data-route="${route}"><p>${B} · <a href="mailto:${RUNTIME_PLACEHOLDERS.salesEmail}">` +
     `${RUNTIME_PLACEHOLDERS.salesEmail}</a> · $${apiKeyVariable(B)}</p></main></div></body></html>\n`
   );
@@ -89,6 +94,14 @@ describe('gateway site with prerendered pages', () => {
       name: 'Acme & Co',
       url: 'https://acme.example/',
     });
+  });
+
+  it("allows the pages' inline script by its hash in the CSP, and no other inline script", async () => {
+    for (const path of ['/', '/contact', '/nope', '/api/stats']) {
+      const res = await send(gw.url + path);
+      const scriptSrc = res.headers['content-security-policy']!.split('; ').find((d) => d.startsWith('script-src'));
+      expect(scriptSrc).toBe(`script-src 'self' https://challenges.cloudflare.com ${BOOT_HASH}`);
+    }
   });
 
   it('serves a route with a trailing slash the same page', async () => {

@@ -39,4 +39,10 @@ describe('registerSecurityHeaders', () => {
     expect(contentSecurityPolicy(null)).toContain("script-src 'self'; ");
     expect(contentSecurityPolicy(null)).toContain("frame-src 'self'; ");
   });
+
+  it("allows the pages' own inline scripts by hash, never 'unsafe-inline'", () => {
+    const csp = contentSecurityPolicy('https://turnstile.example', ["'sha256-abc='", "'sha256-def='"]);
+    expect(csp).toContain("script-src 'self' https://turnstile.example 'sha256-abc=' 'sha256-def='; ");
+    expect(csp.split('; ').find((d) => d.startsWith('script-src'))).not.toContain('unsafe-inline');
+  });
 });

@@ -12,6 +12,8 @@ import type { FastifyInstance } from 'fastify';
 export interface SecurityHeaderOptions {
   /** Origin the Turnstile widget script and its iframe come from (`null`: same origin). */
   turnstileOrigin: string | null;
+  /** `'sha256-…'` sources of the site's own inline scripts (site/pages.ts), allowed in `script-src`. */
+  scriptHashes?: readonly string[];
   /** Whether the client reached us over TLS: only then is HSTS sent. */
   overTls(req: IncomingMessage): boolean;
 }
@@ -19,10 +21,17 @@ export interface SecurityHeaderOptions {
 export const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
 const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=()';
 
-export function contentSecurityPolicy(turnstileOrigin: string | null): string {
-  const extra = turnstileOrigin ? ` ${turnstileOrigin}` : '';
+export function contentSecurityPolicy(
+  turnstileOrigin: string | null,
+  scriptHashes: readonly string[] = [],
+): string {
+  const extra = [...(turnstileOrigin ? [turnstileOrigin] : []), ...scriptHashes]
+    .map((source) => ` ${source}`)
+    .join('');
   return [
     "default-src 'self'",
+    // Scripts from the site itself, the widget's origin, and the exact bytes of the pages' own
+    // inline script (by hash: never 'unsafe-inline').
     `script-src 'self'${extra}`,
     // Mantine injects <style> elements at run time.
     "style-src 'self' 'unsafe-inline'",
@@ -105,7 +114,7 @@ export function setSecurityHeadersOn(
   opts: SecurityHeaderOptions,
 ): void {
   for (const [name, value] of HELMET_EQUIVALENT) res.setHeader(name, value);
-  res.setHeader('content-security-policy', contentSecurityPolicy(opts.turnstileOrigin));
+  res.setHeader('content-security-policy', contentSecurityPolicy(opts.turnstileOrigin, opts.scriptHashes));
   res.setHeader('permissions-policy', PERMISSIONS_POLICY);
   if (opts.overTls(req)) res.setHeader('strict-transport-security', HSTS_VALUE);
 }
@@ -116,7 +125,7 @@ export async function registerSecurityHeaders(
   opts: SecurityHeaderOptions,
 ): Promise<void> {
   await app.register(helmet, HELMET_OPTIONS);
-  const csp = contentSecurityPolicy(opts.turnstileOrigin);
+  const csp = contentSecurityPolicy(opts.turnstileOrigin, opts.scriptHashes);
   app.addHook('onRequest', (request, reply, done) => {
     const res = reply.raw;
     res.setHeader('content-security-policy', csp);

@@ -39,12 +39,32 @@ export interface SitePages {
   builtIn: { public: boolean; admin: boolean };
   /** True when the public pages are the build's prerendered ones. */
   prerendered: boolean;
+  /**
+   * CSP sources (`'sha256-…'`) of the inline scripts the public pages run, for `script-src`: the
+   * prerendered pages set the theme and start the app from one inline script (no request on the
+   * first paint's path); the CSP trusts exactly those bytes and no other inline script.
+   */
+  inlineScriptHashes: readonly string[];
 }
 
 /** `dist/.pages/routes.json`, written by the public site's prerender (apps/public-web/src/prerender). */
 interface PrerenderedRoutes {
   routes: Record<string, string>;
   notFound: string;
+}
+
+/** An inline script the browser runs: a bare `<script>` (JSON data blocks carry a type). */
+const INLINE_SCRIPT = /<script>([\s\S]*?)<\/script>/g;
+
+/** The CSP hash source of every inline script in `pages`, each once. */
+export function inlineScriptHashes(pages: Iterable<Page>): string[] {
+  const hashes = new Set<string>();
+  for (const { body } of pages) {
+    for (const [, source] of body.toString('utf8').matchAll(INLINE_SCRIPT)) {
+      hashes.add(`'sha256-${createHash('sha256').update(source!, 'utf8').digest('base64')}'`);
+    }
+  }
+  return [...hashes];
 }
 
 function page(html: string): Page {
@@ -175,5 +195,6 @@ export async function loadSitePages(opts: {
     sitemapXml: page(sitemapXml(opts.publicOrigin)),
     builtIn: { public: publicHtml === null && prerendered === null, admin: adminHtml === null },
     prerendered: prerendered !== null,
+    inlineScriptHashes: inlineScriptHashes([publicIndex, publicNotFound, ...publicRoutes.values()]),
   };
 }

@@ -174,7 +174,7 @@ describe('theme before the first paint', () => {
         w.schemeAtBody = document.documentElement.getAttribute('data-mantine-color-scheme');
       }).observe(document, { childList: true, subtree: true });
     });
-    // Only the app's modules are blocked: the theme script and the CSS still load.
+    // Only the app's modules are blocked: the theme script and the CSS are in the page itself.
     await page.route('**/assets/*.js', (route) => route.abort());
     await page.goto(`${e2e.baseUrl}/`);
     await page.waitForLoadState('load');

@@ -196,11 +196,14 @@ describe('home page', () => {
       if (res.request().resourceType() === 'script') scripts.push(new URL(res.url()).pathname);
     });
     await page.goto(`${e2e.baseUrl}/`, { waitUntil: 'domcontentloaded' });
-    const initial = await page.evaluate(() =>
-      [...document.querySelectorAll('script[src], link[rel="modulepreload"]')].map(
+    // The page's own tags, and the list its loader starts after the first paint (a prerendered page).
+    const initial = await page.evaluate(() => [
+      ...[...document.querySelectorAll('script[src], link[rel="modulepreload"]')].map(
         (el) => (el as HTMLScriptElement).src || (el as HTMLLinkElement).href,
       ),
-    );
+      ...(document.querySelector('meta[name="ts-app"]')?.getAttribute('content') ?? '').split(' '),
+    ]);
+    expect(initial.some((src) => /index-.*\.js$/.test(src))).toBe(true);
     expect(initial.some((src) => /three/i.test(src))).toBe(false);
     await settle(page);
   });

@@ -2,7 +2,9 @@
  * The build's last step (issue 15): renders every public route and the 404 page with React's
  * static rendering of the real components (src/App.tsx, at a StaticRouter address), and writes
  * each into a copy of the built index.html, with the route's head tags (src/seo) and the
- * stylesheets and modulepreloads of the route's lazy chunk. The runtime settings are their
+ * stylesheets and modulepreloads of the route's lazy chunk, then takes every request off the
+ * first paint's path (first-paint.ts: CSS inlined, the app started after the first paint by the
+ * page's one inline script, which the gateway's CSP allows by hash). The runtime settings are their
  * placeholders here; the gateway fills them at start-up (DECISIONS: none is built in).
  *
  *   vite build && vite build --ssr src/prerender/prerender.tsx --outDir dist/.ssr && node dist/.ssr/prerender.js
@@ -18,6 +20,7 @@ import { StaticRouter } from 'react-router-dom';
 import { PUBLIC_ROUTES } from '@tunnelscope/contracts';
 import { App } from '../App.js';
 import { headTagsFor } from '../seo/head.js';
+import { inlineFirstPaint } from './first-paint.js';
 import { PAGE_SOURCES, type PrerenderedRoutes } from './routes-manifest.js';
 
 const dist = path.resolve(process.argv[2] ?? 'dist');
@@ -92,7 +95,9 @@ function pageHtml(template: string, address: string, body: string, files: { js: 
   const withLinks = withHead.replace('</head>', `${links ? `  ${links}\n  ` : ''}</head>`);
   const root = '<div id="root"></div>';
   if (!withLinks.includes(root)) throw new Error(`prerender: index.html has no ${root}`);
-  return withLinks.replace(root, `<div id="root">${body}</div>`);
+  return inlineFirstPaint(withLinks.replace(root, `<div id="root">${body}</div>`), {
+    read: (urlPath) => readFileSync(path.join(dist, urlPath), 'utf8'),
+  });
 }
 
 async function main() {

@@ -1,15 +1,4 @@
-import {
-  Anchor,
-  type AnchorProps,
-  AppShell,
-  Box,
-  Burger,
-  Button,
-  Container,
-  Group,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { Anchor, type AnchorProps, Box, Burger, Button, Container, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense, useMemo, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
@@ -98,11 +87,14 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const year = 2024;
 
   return (
-    <AppShell header={{ height: 64 }} padding={0}>
+    // A header, the page and a footer, laid out by AppLayout.module.css rather than Mantine's
+    // AppShell: AppShell sets a state in a layout effect when it mounts, which re-rendered the whole
+    // page synchronously during hydration (one long task on a phone; Lighthouse mobile TBT).
+    <div className={classes.shell}>
       <a href="#main-content" className={classes.skipLink}>
         Skip to main content
       </a>
-      <AppShell.Header component="header">
+      <header className={classes.header}>
         <Container size="xl" h="100%">
           <Group h="100%" justify="space-between" wrap="nowrap" component="nav" aria-label="Main">
             <Box miw={showLogo ? undefined : 0}>{showLogo && <Logo />}</Box>
@@ -128,7 +120,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
             </Group>
           </Group>
         </Container>
-      </AppShell.Header>
+      </header>
       {drawerWanted && (
         <Suspense fallback={null}>
           <MenuDrawer opened={drawerOpen} onClose={drawer.close}>
@@ -139,9 +131,9 @@ export function AppLayout({ children }: { children: ReactNode }) {
           </MenuDrawer>
         </Suspense>
       )}
-      <AppShell.Main id="main-content" tabIndex={-1} component="main" ref={mainRef}>
+      <main id="main-content" tabIndex={-1} ref={mainRef} className={classes.main}>
         <LayoutContext.Provider value={layout}>{children}</LayoutContext.Provider>
-      </AppShell.Main>
+      </main>
       <Box component="footer" className={classes.footer}>
         <Container size="xl" py="xl">
           <Group justify="space-between" align="flex-start" gap="xl">
@@ -196,6 +188,6 @@ export function AppLayout({ children }: { children: ReactNode }) {
           </Text>
         </Container>
       </Box>
-    </AppShell>
+    </div>
   );
 }
