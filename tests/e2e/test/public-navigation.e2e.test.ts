@@ -80,6 +80,27 @@ describe('public navigation', () => {
     });
   });
 
+  it('an anchor link clicked while the next page is still loading goes to that anchor', async () => {
+    const page = await open('/');
+    // The contact page's chunk arrives late: the address changes at the click, the home page stays.
+    await page.route('**/assets/ContactPage-*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await header(page).getByRole('link', { name: 'Contact' }).click();
+    await page.waitForURL(`${e2e.baseUrl}/contact`);
+    await productLinks(page).getByRole('link', { name: 'API', exact: true }).click();
+    await page.waitForURL(`${e2e.baseUrl}/#api`);
+    await page.waitForFunction(() => {
+      const top = document.getElementById('api')?.getBoundingClientRect().top ?? 9999;
+      return Math.abs(top) < 120;
+    });
+    await page.waitForTimeout(2500); // the late chunk has arrived by now: nothing may change
+    expect(page.url()).toBe(`${e2e.baseUrl}/#api`);
+    await expect(page.locator('#api').isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('heading', { level: 1, name: 'Contact Us' }).count()).resolves.toBe(0);
+  });
+
   it('the landing page at 390 px (screenshot)', async () => {
     const page = await open('/', 390);
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'issue15-landing-390.png'), fullPage: true });

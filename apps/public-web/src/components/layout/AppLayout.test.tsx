@@ -104,6 +104,24 @@ describe('navigation', () => {
     await user.click(within(product()).getByRole('link', { name: 'API' }));
     expect(location()).toBe('/#api');
   });
+
+  it('an anchor link clicked while the next page is still loading navigates, instead of scrolling the page on its way out', async () => {
+    const user = setupUser();
+    renderSite('/');
+    const product = () => screen.getByRole('navigation', { name: 'Product' });
+    const scrollIntoView = jest.fn();
+    document.getElementById('features')!.scrollIntoView = scrollIntoView;
+    // A route change whose page (a lazy chunk) has not shown yet: the address has moved on, the
+    // home page is still on screen.
+    window.history.pushState(null, '', '/contact');
+    try {
+      await user.click(within(product()).getByRole('link', { name: 'Features' }));
+      expect(scrollIntoView).not.toHaveBeenCalled();
+      expect(location()).toBe('/#features');
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
+  });
 });
 
 describe('isPlainLeftClick', () => {

@@ -9,8 +9,8 @@ const VISITOR_SCROLL_INPUTS = ['wheel', 'touchstart', 'keydown', 'pointerdown'] 
  * height during the smooth scroll and after it (a lazy chunk's styles, a web font, the globe's
  * picture giving way to its canvas), which would leave the section short of the top, and on a
  * busy machine the scroll can end after the page has already grown. So until the visitor scrolls
- * by themselves or ANCHOR_HOLD_MS pass, the section is landed on exactly (an instant scroll, no
- * movement when it is already there) when the smooth scroll ends and whenever the page's size
+ * by themselves or ANCHOR_HOLD_MS pass, the section is landed on exactly (an instant scroll, none
+ * when it already sits where it landed) when the smooth scroll ends and whenever the page's size
  * changes after that; when the hold ends untouched it lands once more, in case the smooth scroll
  * never reported its end. Browsers without `ResizeObserver` still get both landings.
  */
@@ -18,7 +18,15 @@ export function scrollToAndHold(target: HTMLElement): void {
   target.scrollIntoView({ behavior: 'smooth', block: 'start' });
 
   let smoothScrollEnded = false;
-  const land = () => target.scrollIntoView({ behavior: 'instant', block: 'start' });
+  /** Where the section sits once landed (below the header, by its scroll margin). */
+  let restingTop: number | null = null;
+  const land = () => {
+    // Already there: no scroll. An instant scroll fires `scrollend` even when nothing moved, so
+    // scrolling again here would land forever, a frame at a time.
+    if (restingTop !== null && Math.abs(target.getBoundingClientRect().top - restingTop) < 1) return;
+    target.scrollIntoView({ behavior: 'instant', block: 'start' });
+    restingTop = target.getBoundingClientRect().top;
+  };
   const onScrollEnd = () => {
     smoothScrollEnded = true;
     land();

@@ -27,9 +27,14 @@ export function useScrollToHashOnLoad(): void {
  */
 export function useAnchorNavigation(): (to: string) => void {
   const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const shown = useLocation().pathname;
   return (to) => {
     const [path, hash] = to.split('#');
+    // On a page only when it is both shown and the address: a route change shows its page once
+    // the page's chunk is loaded, while the address changes at once. A click meanwhile on an
+    // anchor of the page still shown must navigate, not scroll the page about to be replaced
+    // (that left /contact on screen at /#api).
+    const pathname = shown === window.location.pathname ? shown : null;
     if (hash && (path === '' || path === '/') && pathname === '/') {
       window.history.replaceState(null, '', `/#${hash}`);
       scrollToAnchor(hash);
