@@ -31,6 +31,14 @@ describe('Resend code', () => {
       path: path.join(SCREENSHOT_DIR, 'issue15-waitlist-code-step-390.png'),
       fullPage: true,
     });
+    // The address stays inside its card at 390 px, however long (it has no space to wrap at).
+    const overflow = await main(page)
+      .getByText(email, { exact: true })
+      .evaluate(
+        (el) =>
+          el.getBoundingClientRect().right - el.closest('.mantine-Paper-root')!.getBoundingClientRect().right,
+      );
+    expect(overflow).toBeLessThanOrEqual(0);
 
     // runFor fires every timer on the way (the countdown ticks once a second); fastForward would fire each once.
     await page.clock.runFor(31_000);

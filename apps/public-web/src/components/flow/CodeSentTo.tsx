@@ -5,7 +5,8 @@ export function CodeSentTo({ email, then }: { email: string; then: string }) {
   return (
     <>
       We sent a 6-digit verification code to{' '}
-      <Text span fw={600} c="var(--mantine-color-text)">
+      {/* A long address has no space to wrap at: let it break anywhere rather than leave the card. */}
+      <Text span fw={600} c="var(--mantine-color-text)" style={{ overflowWrap: 'anywhere' }}>
         {email}
       </Text>
       . {then}
