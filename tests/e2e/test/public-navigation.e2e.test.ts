@@ -25,6 +25,18 @@ const focused = (page: Page) =>
     tabIndex: (document.activeElement as HTMLElement | null)?.tabIndex ?? null,
   }));
 
+/** Header "Contact", then at once the footer's "API" anchor: the home page, scrolled to #api. */
+async function contactThenFooterApi(page: Page): Promise<void> {
+  await header(page).getByRole('link', { name: 'Contact' }).click();
+  await page.waitForURL(`${e2e.baseUrl}/contact`);
+  await productLinks(page).getByRole('link', { name: 'API', exact: true }).click();
+  await page.waitForURL(`${e2e.baseUrl}/#api`);
+  await page.waitForFunction(() => {
+    const top = document.getElementById('api')?.getBoundingClientRect().top ?? 9999;
+    return Math.abs(top) < 120;
+  });
+}
+
 describe('public navigation', () => {
   it('a route change starts at the top of the new page with focus on its heading', async () => {
     const page = await open('/');
@@ -70,14 +82,7 @@ describe('public navigation', () => {
     });
     expect(page.url()).toBe(`${e2e.baseUrl}/#features`);
 
-    await header(page).getByRole('link', { name: 'Contact' }).click();
-    await page.waitForURL(`${e2e.baseUrl}/contact`);
-    await productLinks(page).getByRole('link', { name: 'API', exact: true }).click();
-    await page.waitForURL(`${e2e.baseUrl}/#api`);
-    await page.waitForFunction(() => {
-      const top = document.getElementById('api')?.getBoundingClientRect().top ?? 9999;
-      return Math.abs(top) < 120;
-    });
+    await contactThenFooterApi(page);
   });
 
   it('an anchor link clicked while the next page is still loading goes to that anchor', async () => {
@@ -87,14 +92,7 @@ describe('public navigation', () => {
       await new Promise((resolve) => setTimeout(resolve, 1500));
       await route.continue();
     });
-    await header(page).getByRole('link', { name: 'Contact' }).click();
-    await page.waitForURL(`${e2e.baseUrl}/contact`);
-    await productLinks(page).getByRole('link', { name: 'API', exact: true }).click();
-    await page.waitForURL(`${e2e.baseUrl}/#api`);
-    await page.waitForFunction(() => {
-      const top = document.getElementById('api')?.getBoundingClientRect().top ?? 9999;
-      return Math.abs(top) < 120;
-    });
+    await contactThenFooterApi(page);
     await page.waitForTimeout(2500); // the late chunk has arrived by now: nothing may change
     expect(page.url()).toBe(`${e2e.baseUrl}/#api`);
     await expect(page.locator('#api').isVisible()).resolves.toBe(true);
