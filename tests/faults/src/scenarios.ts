@@ -195,7 +195,17 @@ export async function killMailerWorker(
       await sleep(50);
     }
     const allDeliveredAt = Date.now();
-    // Late duplicates (a stalled job handed out again) would land within a stall interval.
+    // A job whose mail went out just before the kill stays 'active' until its lock expires
+    // (mailer-worker: lockDuration 15 s, stalled check every 5 s), then is handed out again: every
+    // address can be delivered while such jobs still sit there. Let the queue settle (bounded)
+    // before counting, then leave a moment for the duplicates those re-runs send.
+    const settleDeadline = Date.now() + 30_000;
+    for (;;) {
+      const pending = await queue.getJobCounts('wait', 'active', 'delayed');
+      if ((pending.wait ?? 0) + (pending.active ?? 0) + (pending.delayed ?? 0) === 0) break;
+      if (Date.now() > settleDeadline) break;
+      await sleep(250);
+    }
     await sleep(2000);
     const perAddress = new Map(addresses.map((a) => [a, 0]));
     for (const m of delivered())
