@@ -5,16 +5,36 @@ import { fileURLToPath } from 'node:url';
 /** The repository's root folder (this file is built to packages/test-kit/dist/). */
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
-/** A TCP port nothing listens on right now (the OS picks it). */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/**
+ * Ports for the processes a test starts, picked below the kernel's ephemeral range (32768-60999
+ * on our machines). A port the OS hands out for `listen(0)` comes from that range, which every
+ * outgoing connection also draws from: between the pick and the child's own listen, a connection
+ * could take it (seen in CI: a stack's gateway failed with EADDRINUSE). No connection is ever
+ * given a port below the range. Hand-written (no kept library picks outside the ephemeral range
+ * without one more dependency); test/ports.int.test.ts exercises it.
+ */
+const PICK_FROM = 20_000;
+const PICK_TO = 32_767;
+/** Ports this process has handed out: never the same one twice. */
+const handedOut = new Set<number>();
+
+function listenable(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
+    srv.once('error', () => resolve(false));
+    srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
   });
+}
+
+/** A TCP port on 127.0.0.1 that nothing listens on now and no outgoing connection can take. */
+export async function freePort(): Promise<number> {
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const port = PICK_FROM + Math.floor(Math.random() * (PICK_TO - PICK_FROM + 1));
+    if (handedOut.has(port)) continue;
+    handedOut.add(port);
+    if (await listenable(port)) return port;
+  }
+  throw new Error(`freePort: no free port in ${PICK_FROM}-${PICK_TO} after 200 tries`);
 }
 
 /** The 6-digit code of a verification mail. */
